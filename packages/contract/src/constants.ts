@@ -1,0 +1,93 @@
+/** Business constants (spec public-site §9 and account-area §9). */
+export const DEFAULT_APP_NAME = 'Alimentation durable Nouvelle-Aquitaine';
+export const DEFAULT_LOCALE = 'fr';
+export const EXCERPT_LENGTH = 150;
+export const SEARCH_EXCERPT_WORDS = 30;
+export const HOME_FIRST_POSTS = 2;
+export const HOME_LAST_POSTS = 3;
+export const MIN_DELAY_HOME_MS = 100;
+export const MIN_DELAY_DETAIL_MS = 250;
+export const FIT_TO_MARKERS_DELAY_MS = 250;
+export const SEARCH_DEBOUNCE_MS = 500;
+export const DEFAULT_MAP_BOUNDS = {
+  south: 42.196,
+  north: 47.769,
+  west: -3.543,
+  east: 7.224,
+} as const;
+export const MAP_INITIAL_ZOOM = 8;
+export const MAP_MAX_ZOOM = 18;
+export const MARKER_ICON_SIZE = [30, 45] as const;
+export const EXPORT_DEFAULT_TYPE = 'all';
+export const EXPORT_DEFAULT_PERIOD = 'current-year';
+export const CONTACT_THEMATIC_IDEAS = 4;
+export const CONTACT_THEMATIC_HELP = 6;
+export const CONTACT_THEMATIC_OTHER = 999;
+export const BREAKPOINT_MOBILE = 768;
+export const BREAKPOINT_TABLET = 1024;
+export const LOGO_SHRINK_SCROLL_PX = 50;
+export const LOGO_TRANSITION_MS = 300;
+export const BACK_TO_TOP_SCROLL_PX = 300;
+export const LOADER_MIN_HEIGHT_PX = 300;
+export const COPYRIGHT_YEAR = 2019;
+export const RETENTION_SUBMITTED_DATA_YEARS = 3;
+export const RETENTION_AUDIENCE_MONTHS = 14;
+export const MAX_LOGOS = 4;
+export const MAX_DOCUMENTS = 4;
+export const FILE_NAME_MAX = 40;
+export const FILE_NAME_KEEP = 35;
+export const COMMUNE_OPTIONS_MAX = 50;
+export const SHARE_SENTENCE = 'Je partage cette page depuis';
+
+export const ROLES = ['member', 'moderator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const MODERATION_STATUSES = ['draft', 'pending', 'published', 'rejected'] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+
+export const MODERATION_STATUS_LABELS: Record<ModerationStatus, string> = {
+  draft: 'Brouillon',
+  pending: 'En cours de modération',
+  published: 'Publié',
+  rejected: 'Refusé',
+};
+
+export const CIVILITIES = ['mrs', 'mr'] as const;
+export type Civility = (typeof CIVILITIES)[number];
+
+export const RESOURCE_TYPES = ['file', 'video', 'external_url'] as const;
+export type ResourceTypeSlug = (typeof RESOURCE_TYPES)[number];
+
+/** Cookies the site sets or may set (privacy text and consent banner, spec §9). */
+export const COOKIES = [
+  {
+    name: 'XSRF-TOKEN',
+    purpose: 'Protection des formulaires contre la falsification de requêtes (CSRF).',
+    duration: 'Session',
+  },
+  {
+    name: 'ad_session',
+    purpose: 'Maintien de votre connexion à votre espace.',
+    duration: '2 heures',
+  },
+  {
+    name: 'cookie_consent',
+    purpose: 'Mémorisation de vos choix en matière de cookies.',
+    duration: '6 mois',
+  },
+  {
+    name: '_pk_id',
+    purpose: "Mesure d'audience : identifiant anonyme du visiteur.",
+    duration: '13 mois',
+  },
+  {
+    name: '_pk_ses',
+    purpose: "Mesure d'audience : identifiant de la visite en cours.",
+    duration: '30 minutes',
+  },
+  {
+    name: '_pk_ref',
+    purpose: "Mesure d'audience : site d'où provient la visite.",
+    duration: '6 mois',
+  },
+] as const;

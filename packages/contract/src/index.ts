@@ -1,0 +1,5 @@
+export * from './routes.ts';
+export * from './themes.ts';
+export * from './constants.ts';
+export * from './page-config.ts';
+export * from './errors.ts';

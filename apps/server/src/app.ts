@@ -1,0 +1,210 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { pino, type Logger } from 'pino';
+import { z } from 'zod';
+import { VALIDATION_MESSAGE } from '@ad/contract';
+import type { Config } from './env.ts';
+import { registerAuth } from './platform/auth/plugin.ts';
+import { contentSecurityPolicy } from './platform/csp.ts';
+import { systemClock, type Clock, type DatabaseHandle } from './platform/database.ts';
+import { HttpError, MESSAGES } from './platform/errors.ts';
+import { UPLOADS_PREFIX } from './platform/file-urls.ts';
+import { registerHtmlShell } from './platform/html-shell/plugin.ts';
+import {
+  distTemplate,
+  staticTemplate,
+  viteTemplate,
+  type TemplateSource,
+} from './platform/html-shell/template.ts';
+import { registerHttpCache } from './platform/http-cache.ts';
+import { webDistDir, webRootDir } from './platform/paths.ts';
+import { registerRateLimit } from './platform/rate-limit.ts';
+import { teamMembersRoutes } from './modules/team-members/team-members.routes.ts';
+
+// French messages for every zod schema without its own message (server side).
+z.config(z.locales.fr());
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: Logger;
+  clock?: Clock;
+  /** HTML shell template; default: apps/web/dist/index.html (or Vite's index.html with VITE_DEV). */
+  template?: TemplateSource | string;
+  /** Built web app folder; default apps/web/dist. */
+  distDir?: string;
+}
+
+export function createLogger(config: Config): Logger {
+  const options = {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
+  };
+  if (config.NODE_ENV === 'development' && isInstalled('pino-pretty')) {
+    return pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true } } });
+  }
+  return pino(options);
+}
+
+function isInstalled(name: string): boolean {
+  try {
+    createRequire(import.meta.url).resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Maps fastify's own 4xx errors to French messages. */
+function clientErrorMessage(error: FastifyError, status: number): string {
+  if (status === 429) return error.message;
+  if (status === 404) return MESSAGES.notFound;
+  if (status === 413) return MESSAGES.tooLarge;
+  if (status === 415) return MESSAGES.unsupportedMediaType;
+  return MESSAGES.badRequest;
+}
+
+/** Zod issues -> Laravel `errors` keyed by dotted field path (body fields first). */
+function validationErrors(
+  issues: { instancePath: string; message?: string }[],
+  context: string | undefined,
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (context ?? 'body');
+    (errors[field] ??= []).push(issue.message ?? VALIDATION_MESSAGE);
+  }
+  return errors;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const viteDev = config.VITE_DEV && config.NODE_ENV === 'development';
+
+  const app: FastifyInstance = Fastify({
+    loggerInstance: (deps.logger ?? createLogger(config)) as FastifyBaseLogger,
+    // A hop count is supported at run time (proxy-addr) but missing from the types.
+    trustProxy: config.TRUST_PROXY as boolean | string[],
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = validationErrors(error.validation, error.validationContext);
+      const message = Object.values(errors)[0]?.[0] ?? VALIDATION_MESSAGE;
+      return reply.code(422).send({ message, errors });
+    }
+    if (error instanceof HttpError) return reply.code(error.statusCode).send(error.toBody());
+    const status = error.statusCode ?? 500;
+    if (!isResponseSerializationError(error) && status >= 400 && status < 500) {
+      if (status !== 429) request.log.info({ err: error }, 'client error');
+      return reply.code(status).send({ message: clientErrorMessage(error, status) });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ message: MESSAGES.serverError });
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: MESSAGES.notFound }));
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy(config, { viteDev }),
+    },
+    // Tiles and embedded videos come from other origins.
+    crossOriginEmbedderPolicy: false,
+    // Tile servers (OpenStreetMap France) require a Referer; send only the origin cross-site.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HSTS only makes sense behind TLS.
+    strictTransportSecurity: config.secureCookies
+      ? { maxAge: 31_536_000, includeSubDomains: false }
+      : false,
+  });
+  registerHttpCache(app); // before compression: the ETag is computed on the plain body
+  await app.register(compress, { global: true, threshold: 1024 });
+  await registerRateLimit(app, config);
+
+  let template: TemplateSource;
+  if (typeof deps.template === 'string') template = staticTemplate(deps.template);
+  else if (deps.template) template = deps.template;
+  else template = distTemplate(deps.distDir ?? webDistDir());
+
+  if (viteDev && !deps.template) {
+    const [{ default: middie }, { createServer }] = await Promise.all([
+      import('@fastify/middie'),
+      import('vite'),
+    ]);
+    const vite = await createServer({
+      root: webRootDir(),
+      server: { middlewareMode: true, ws: { server: app.server } },
+      appType: 'custom',
+      plugins: [
+        {
+          // vite.config.ts proxies /api etc. to the API server for a standalone `vite`; inside
+          // this server that proxy would loop back to ourselves, so drop it.
+          name: 'ad-no-proxy-in-middleware-mode',
+          configResolved(resolved) {
+            (resolved.server as { proxy?: unknown }).proxy = undefined;
+          },
+        },
+      ],
+    });
+    await app.register(middie);
+    app.use(vite.middlewares);
+    app.addHook('onClose', async () => vite.close());
+    template = viteTemplate(vite, webRootDir());
+  }
+
+  await registerAuth(app, { config, db: database.db, clock });
+
+  app.get('/healthz', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    try {
+      await database.ping();
+      return { status: 'ok', database: 'ok' };
+    } catch (error) {
+      request.log.warn({ err: error }, 'health check: database unavailable');
+      return reply.code(503).send({ status: 'error', database: 'unavailable' });
+    }
+  });
+
+  await app.register(teamMembersRoutes, { db: database.db });
+
+  const uploadsDir = path.join(config.DATA_DIR, 'uploads');
+  if (existsSync(uploadsDir)) {
+    await app.register(fastifyStatic, {
+      root: uploadsDir,
+      prefix: UPLOADS_PREFIX,
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res) => void res.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    });
+  }
+
+  await registerHtmlShell(app, {
+    config,
+    db: database.db,
+    template,
+    distDir: viteDev && !deps.template ? null : (deps.distDir ?? webDistDir()),
+  });
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,68 @@
+/**
+ * npm run seed -w apps/server -- [--scale N] [--seed S]
+ * Opens the database (DATABASE_URL, else PGlite under DATA_DIR, default <repo>/var), migrates,
+ * seeds the reference data, then the demo content (empty database only) or N scale initiatives.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../client.ts';
+import { migrateDatabase } from '../migrate.ts';
+import { repoRoot } from '../../platform/paths.ts';
+import { seedDemoContent } from './demo.ts';
+import { seedReferenceData } from './reference.ts';
+import { seedScale } from './scale.ts';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { scale: { type: 'string' }, seed: { type: 'string' } },
+    allowPositionals: false,
+  });
+  const scale = values.scale === undefined ? undefined : Number(values.scale);
+  if (scale !== undefined && (!Number.isInteger(scale) || scale < 0)) {
+    throw new Error(`--scale expects a non-negative integer, got "${values.scale}"`);
+  }
+  const root = repoRoot();
+  const dataDir = path.resolve(root, process.env.DATA_DIR ?? 'var');
+  const uploadsDir = path.join(dataDir, 'uploads');
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+
+  const started = performance.now();
+  const lap = (label: string, since: number) =>
+    console.log(`${label.padEnd(18)} ${((performance.now() - since) / 1000).toFixed(2)} s`);
+  const handle = await openDatabase({ databaseUrl, dataDir });
+  console.log(`Database: ${handle.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${dataDir})`}`);
+  try {
+    let t = performance.now();
+    await migrateDatabase(handle);
+    lap('migrations', t);
+
+    t = performance.now();
+    const reference = await seedReferenceData(handle.db, { rootDir: root, uploadsDir });
+    lap('reference data', t);
+    console.table(reference);
+
+    t = performance.now();
+    if (scale === undefined) {
+      const demo = await seedDemoContent(handle.db, { uploadsDir });
+      lap('demo content', t);
+      if (demo.skipped) console.log('Demo content skipped: the database already has initiatives.');
+      else console.table(demo.counts);
+    } else {
+      const counts = await seedScale(handle.db, {
+        initiatives: scale,
+        seed: values.seed === undefined ? undefined : Number(values.seed),
+        uploadsDir,
+      });
+      lap('scale data set', t);
+      console.table(counts);
+    }
+    lap('total', started);
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

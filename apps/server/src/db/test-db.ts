@@ -1,0 +1,136 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from './client.ts';
+import { defaultMigrationsFolder, migrateDatabase } from './migrate.ts';
+
+export type TestDatabase = DatabaseHandle & {
+  /** Name of the throw-away PostgreSQL database (postgres kind only). */
+  databaseName?: string;
+};
+
+/**
+ * A fresh, migrated database for one test file.
+ * - DATABASE_URL set: creates `test_<random>` on that server, migrates it; close() drops it.
+ * - otherwise: an in-memory PGlite, migrated. The migrated data directory is cached in the OS temp
+ *   folder (keyed by the migrations' content) so later test files skip initdb and migrations.
+ */
+export async function createTestDatabase(
+  options: { migrationsFolder?: string } = {},
+): Promise<TestDatabase> {
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
+  const databaseUrl = process.env.DATABASE_URL;
+  return databaseUrl
+    ? createPostgresTestDatabase(databaseUrl, migrationsFolder)
+    : createPgliteTestDatabase(migrationsFolder);
+}
+
+async function createPostgresTestDatabase(
+  databaseUrl: string,
+  migrationsFolder: string,
+): Promise<TestDatabase> {
+  const databaseName = `test_${randomBytes(6).toString('hex')}`;
+  const admin = await connectAdmin(databaseUrl);
+  try {
+    await admin.query(`CREATE DATABASE "${databaseName}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(databaseUrl);
+  url.pathname = `/${databaseName}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir(), poolMax: 5 });
+  const dropDatabase = async () => {
+    const client = await connectAdmin(databaseUrl);
+    try {
+      await client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+    } finally {
+      await client.end();
+    }
+  };
+  try {
+    await migrateDatabase(handle, migrationsFolder);
+  } catch (error) {
+    await handle.close();
+    await dropDatabase();
+    throw error;
+  }
+  const close = handle.close;
+  return {
+    ...handle,
+    databaseName,
+    close: async () => {
+      await close();
+      await dropDatabase();
+    },
+  };
+}
+
+/** Connects to the database of the URL, or to `postgres` on that server if it does not exist. */
+async function connectAdmin(databaseUrl: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '3D000') throw error;
+    const url = new URL(databaseUrl);
+    url.pathname = '/postgres';
+    const fallback = new pg.Client({ connectionString: url.toString() });
+    await fallback.connect();
+    return fallback;
+  }
+}
+
+function templateCachePath(migrationsFolder: string): string {
+  const hash = createHash('sha256');
+  const require = createRequire(import.meta.url);
+  try {
+    hash.update(String(require('@electric-sql/pglite/package.json').version));
+  } catch {
+    hash.update('unknown-pglite');
+  }
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.sql') || entry.name === '_journal.json') {
+        hash.update(entry.name).update(readFileSync(path));
+      }
+    }
+  };
+  walk(migrationsFolder);
+  return join(tmpdir(), `ad-pglite-test-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+}
+
+async function createPgliteTestDatabase(migrationsFolder: string): Promise<TestDatabase> {
+  const cachePath = templateCachePath(migrationsFolder);
+  if (existsSync(cachePath)) {
+    try {
+      const blob = new Blob([readFileSync(cachePath)]);
+      const handle = await openDatabase({ dataDir: tmpdir(), inMemory: true, loadDataDir: blob });
+      // Re-running is a no-op when up to date, and guards against a stale snapshot.
+      await migrateDatabase(handle, migrationsFolder);
+      return handle;
+    } catch {
+      // Corrupt or incompatible snapshot: fall through and rebuild it.
+    }
+  }
+  const handle = await openDatabase({ dataDir: tmpdir(), inMemory: true });
+  await migrateDatabase(handle, migrationsFolder);
+  if (handle.kind === 'pglite') {
+    try {
+      const dump = await handle.client.dumpDataDir('gzip');
+      const temporary = `${cachePath}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      writeFileSync(temporary, Buffer.from(await dump.arrayBuffer()));
+      renameSync(temporary, cachePath);
+    } catch {
+      // The cache is an optimisation only.
+    }
+  }
+  return handle;
+}

@@ -1,0 +1,337 @@
+/**
+ * Configuration: the single place that reads process.env.
+ *
+ * Variables (default in brackets):
+ *   NODE_ENV                 development | production | test [development]
+ *   PORT                     HTTP port [3000]
+ *   HOST                     listen address [0.0.0.0]
+ *   DATA_DIR                 writable data folder (PGlite files, mails, uploads), relative to the repo root [var]
+ *   DATABASE_URL             postgres://… ; unset: embedded PGlite under DATA_DIR [unset]
+ *   APP_NAME                 product name (titles, share texts, e-mails) [Alimentation durable Nouvelle-Aquitaine]
+ *   APP_URL                  public base URL, used for canonical and Open Graph URLs [http://localhost:PORT]
+ *   SESSION_SECRET           secret for CSRF tokens of anonymous visitors, >= 32 chars; required in production
+ *                            [a fixed development value]
+ *   SESSION_LIFETIME_MINUTES idle lifetime of a signed-in session [120]
+ *   SEED_DEMO                seed demo content and demo accounts on first start [true, false in production]
+ *   TILE_URL                 Leaflet tile URL template [https://{s}.tile.openstreetmap.fr/osmfr/{z}/{x}/{y}.png]
+ *   TILE_ATTRIBUTION         map attribution (HTML) [© les contributeurs d'OpenStreetMap, fond OSM France]
+ *   COOKIE_CONSENT_ENABLED   show the cookie-consent banner [false]
+ *   RECAPTCHA_SITE_KEY       reCAPTCHA v2 keys; both unset: self-hosted ALTCHA [unset]
+ *   RECAPTCHA_SECRET_KEY
+ *   NEWSLETTER_FORM_URL      form endpoint of the e-mail-marketing provider; unset: no newsletter form [unset]
+ *   SMTP_URL                 smtp(s)://user:pass@host:port ; unset: mails written as .eml under DATA_DIR/mail [unset]
+ *   MAIL_FROM                sender of outgoing mail [APP_NAME <ne-pas-repondre@alimentation-durable-nouvelle-aquitaine.fr>]
+ *   CONTACT_EMAIL            team address receiving the contact form [contact@alimentation-durable-nouvelle-aquitaine.fr]
+ *   HELP_PHONE               help line shown in the help texts [05 56 00 42 42]
+ *   PUBLISHER_NAME           publisher (legal notice) [DREAL Nouvelle-Aquitaine, see below]
+ *   PUBLISHER_ADDRESS        [15 rue Arthur Ranc, CS 60539, 86020 Poitiers Cedex]
+ *   PUBLISHER_DIRECTOR       publication director [Le directeur régional de l'environnement, …]
+ *   PUBLISHER_EMAIL          [contact@alimentation-durable-nouvelle-aquitaine.fr]
+ *   HOST_NAME                hosting company (legal notice) [OVH SAS]
+ *   HOST_ADDRESS             [2 rue Kellermann, 59100 Roubaix, France]
+ *   HOST_PHONE               [+33 9 72 10 10 07]
+ *   LOG_LEVEL                fatal | error | warn | info | debug | trace | silent [info; silent in test]
+ *   TRUST_PROXY              false | true | hop count | comma-separated addresses/CIDRs [false]
+ *   RATE_LIMIT_ENABLED       [true]
+ *   RATE_LIMIT_WINDOW        window of the three tiers, e.g. "1 minute" [1 minute]
+ *   RATE_LIMIT_READ_MAX      requests per window and address, reads (global tier) [600]
+ *   RATE_LIMIT_WRITE_MAX     writes (member submissions…) [60]
+ *   RATE_LIMIT_AUTH_MAX      login and anonymous forms [10]
+ *   VITE_DEV                 1: serve the web app through Vite middleware (development only) [unset]
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_APP_NAME } from '@ad/contract';
+import { repoRoot } from './platform/paths.ts';
+
+const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-in-production-0123456789';
+
+export const DEFAULTS = {
+  PUBLISHER_NAME:
+    "Direction régionale de l'environnement, de l'aménagement et du logement (DREAL) Nouvelle-Aquitaine",
+  PUBLISHER_ADDRESS: '15 rue Arthur Ranc, CS 60539, 86020 Poitiers Cedex',
+  PUBLISHER_DIRECTOR:
+    "Le directeur régional de l'environnement, de l'aménagement et du logement de Nouvelle-Aquitaine",
+  PUBLISHER_EMAIL: 'contact@alimentation-durable-nouvelle-aquitaine.fr',
+  HOST_NAME: 'OVH SAS',
+  HOST_ADDRESS: '2 rue Kellermann, 59100 Roubaix, France',
+  HOST_PHONE: '+33 9 72 10 10 07',
+  CONTACT_EMAIL: 'contact@alimentation-durable-nouvelle-aquitaine.fr',
+  MAIL_FROM_ADDRESS: 'ne-pas-repondre@alimentation-durable-nouvelle-aquitaine.fr',
+  HELP_PHONE: '05 56 00 42 42',
+  TILE_URL: 'https://{s}.tile.openstreetmap.fr/osmfr/{z}/{x}/{y}.png',
+  TILE_ATTRIBUTION:
+    '&copy; les contributeurs d\'<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>, fond <a href="https://www.openstreetmap.fr/">OSM France</a>',
+} as const;
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const booleanVar = (name: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+        error: `${name} doit valoir true ou false`,
+      })
+      .transform((v) => ['true', '1', 'yes', 'on'].includes(v))
+      .optional(),
+  );
+
+const intVar = (name: string, min: number, max: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, { error: `${name} doit être un nombre entier entre ${min} et ${max}` })
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(min, { error: `${name} doit être un nombre entier entre ${min} et ${max}` })
+          .max(max, { error: `${name} doit être un nombre entier entre ${min} et ${max}` }),
+      )
+      .optional(),
+  );
+
+const urlVar = (name: string, protocols: RegExp, hint: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (v) => {
+          try {
+            return protocols.test(new URL(v).protocol);
+          } catch {
+            return false;
+          }
+        },
+        { error: `${name} doit être une URL valide (${hint})` },
+      )
+      .optional(),
+  );
+
+const rawSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['development', 'production', 'test'], {
+        error: 'NODE_ENV doit valoir development, production ou test',
+      })
+      .default('development'),
+  ),
+  PORT: intVar('PORT', 1, 65535),
+  HOST: optionalString,
+  DATA_DIR: optionalString,
+  DATABASE_URL: urlVar('DATABASE_URL', /^postgres(ql)?:$/, 'postgres://utilisateur@hôte:5432/base'),
+  APP_NAME: optionalString,
+  APP_URL: urlVar('APP_URL', /^https?:$/, 'http:// ou https://'),
+  SESSION_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, { error: 'SESSION_SECRET doit contenir au moins 32 caractères' }).optional(),
+  ),
+  SESSION_LIFETIME_MINUTES: intVar('SESSION_LIFETIME_MINUTES', 1, 60 * 24 * 30),
+  SEED_DEMO: booleanVar('SEED_DEMO'),
+  TILE_URL: optionalString,
+  TILE_ATTRIBUTION: optionalString,
+  COOKIE_CONSENT_ENABLED: booleanVar('COOKIE_CONSENT_ENABLED'),
+  RECAPTCHA_SITE_KEY: optionalString,
+  RECAPTCHA_SECRET_KEY: optionalString,
+  NEWSLETTER_FORM_URL: urlVar('NEWSLETTER_FORM_URL', /^https?:$/, 'http:// ou https://'),
+  SMTP_URL: urlVar('SMTP_URL', /^smtps?:$/, 'smtp:// ou smtps://'),
+  MAIL_FROM: optionalString,
+  CONTACT_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.email({ error: 'CONTACT_EMAIL doit être une adresse e-mail valide' }).optional(),
+  ),
+  HELP_PHONE: optionalString,
+  PUBLISHER_NAME: optionalString,
+  PUBLISHER_ADDRESS: optionalString,
+  PUBLISHER_DIRECTOR: optionalString,
+  PUBLISHER_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.email({ error: 'PUBLISHER_EMAIL doit être une adresse e-mail valide' }).optional(),
+  ),
+  HOST_NAME: optionalString,
+  HOST_ADDRESS: optionalString,
+  HOST_PHONE: optionalString,
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'LOG_LEVEL doit valoir fatal, error, warn, info, debug, trace ou silent',
+      })
+      .optional(),
+  ),
+  TRUST_PROXY: optionalString,
+  RATE_LIMIT_ENABLED: booleanVar('RATE_LIMIT_ENABLED'),
+  RATE_LIMIT_WINDOW: optionalString,
+  RATE_LIMIT_READ_MAX: intVar('RATE_LIMIT_READ_MAX', 1, 1_000_000),
+  RATE_LIMIT_WRITE_MAX: intVar('RATE_LIMIT_WRITE_MAX', 1, 1_000_000),
+  RATE_LIMIT_AUTH_MAX: intVar('RATE_LIMIT_AUTH_MAX', 1, 1_000_000),
+  VITE_DEV: booleanVar('VITE_DEV'),
+});
+
+export type TrustProxy = boolean | number | string[];
+
+export interface Config {
+  NODE_ENV: 'development' | 'production' | 'test';
+  PORT: number;
+  HOST: string;
+  /** Absolute path. */
+  DATA_DIR: string;
+  DATABASE_URL: string | undefined;
+  APP_NAME: string;
+  /** Without trailing slash. */
+  APP_URL: string;
+  SESSION_SECRET: string;
+  SESSION_LIFETIME_MINUTES: number;
+  SEED_DEMO: boolean;
+  TILE_URL: string;
+  TILE_ATTRIBUTION: string;
+  COOKIE_CONSENT_ENABLED: boolean;
+  RECAPTCHA_SITE_KEY: string | undefined;
+  RECAPTCHA_SECRET_KEY: string | undefined;
+  NEWSLETTER_FORM_URL: string | undefined;
+  SMTP_URL: string | undefined;
+  MAIL_FROM: string;
+  CONTACT_EMAIL: string;
+  HELP_PHONE: string;
+  PUBLISHER_NAME: string;
+  PUBLISHER_ADDRESS: string;
+  PUBLISHER_DIRECTOR: string;
+  PUBLISHER_EMAIL: string;
+  HOST_NAME: string;
+  HOST_ADDRESS: string;
+  HOST_PHONE: string;
+  LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  TRUST_PROXY: TrustProxy;
+  RATE_LIMIT_ENABLED: boolean;
+  RATE_LIMIT_WINDOW: string;
+  RATE_LIMIT_READ_MAX: number;
+  RATE_LIMIT_WRITE_MAX: number;
+  RATE_LIMIT_AUTH_MAX: number;
+  VITE_DEV: boolean;
+  /** Derived: production mode. */
+  isProduction: boolean;
+  /** Derived: cookies get the Secure flag (APP_URL is https). */
+  secureCookies: boolean;
+  /** Derived: reCAPTCHA when both keys are set, ALTCHA otherwise. */
+  captchaProvider: 'altcha' | 'recaptcha';
+}
+
+/** Never echoed in error messages. */
+const SECRET_VARS = new Set(['SESSION_SECRET', 'DATABASE_URL', 'SMTP_URL', 'RECAPTCHA_SECRET_KEY']);
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Configuration invalide :\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function parseTrustProxy(value: string | undefined): TrustProxy | string {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (
+    list.every((v) => /^[0-9a-fA-F.:/]+$/.test(v) || /^(loopback|linklocal|uniquelocal)$/.test(v))
+  )
+    return list;
+  return `TRUST_PROXY doit valoir false, true, un nombre de relais ou une liste d'adresses séparées par des virgules (reçu « ${value} »)`;
+}
+
+/** Reads and validates the configuration; throws ConfigError listing every wrong variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = rawSchema.safeParse(env);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? '');
+      const secret = SECRET_VARS.has(name);
+      const received = name && !secret && env[name] !== undefined ? ` (reçu « ${env[name]} »)` : '';
+      problems.push(
+        issue.message.includes(name) ? `${issue.message}${received}` : `${name} : ${issue.message}`,
+      );
+    }
+    throw new ConfigError(problems);
+  }
+  const raw = parsed.data;
+  const isProduction = raw.NODE_ENV === 'production';
+
+  if (isProduction && !raw.SESSION_SECRET)
+    problems.push(
+      'SESSION_SECRET est obligatoire en production (au moins 32 caractères aléatoires)',
+    );
+  if (Boolean(raw.RECAPTCHA_SITE_KEY) !== Boolean(raw.RECAPTCHA_SECRET_KEY))
+    problems.push(
+      'RECAPTCHA_SITE_KEY et RECAPTCHA_SECRET_KEY doivent être définies ensemble (ou aucune des deux pour ALTCHA)',
+    );
+  const trustProxy = parseTrustProxy(raw.TRUST_PROXY);
+  if (typeof trustProxy === 'string') problems.push(trustProxy);
+  if (raw.VITE_DEV && isProduction) problems.push('VITE_DEV ne peut pas être activé en production');
+  const window = raw.RATE_LIMIT_WINDOW ?? '1 minute';
+  if (!/^\d+\s*(ms|millisecond|second|minute|hour|day)s?$|^\d+$/.test(window.trim()))
+    problems.push(
+      `RATE_LIMIT_WINDOW doit être une durée comme « 1 minute » ou « 30 seconds » (reçu « ${window} »)`,
+    );
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const port = raw.PORT ?? 3000;
+  const appUrl = (raw.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const appName = raw.APP_NAME ?? DEFAULT_APP_NAME;
+
+  return {
+    NODE_ENV: raw.NODE_ENV,
+    PORT: port,
+    HOST: raw.HOST ?? '0.0.0.0',
+    DATA_DIR: path.resolve(repoRoot(), raw.DATA_DIR ?? 'var'),
+    DATABASE_URL: raw.DATABASE_URL,
+    APP_NAME: appName,
+    APP_URL: appUrl,
+    SESSION_SECRET: raw.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    SESSION_LIFETIME_MINUTES: raw.SESSION_LIFETIME_MINUTES ?? 120,
+    SEED_DEMO: raw.SEED_DEMO ?? !isProduction,
+    TILE_URL: raw.TILE_URL ?? DEFAULTS.TILE_URL,
+    TILE_ATTRIBUTION: raw.TILE_ATTRIBUTION ?? DEFAULTS.TILE_ATTRIBUTION,
+    COOKIE_CONSENT_ENABLED: raw.COOKIE_CONSENT_ENABLED ?? false,
+    RECAPTCHA_SITE_KEY: raw.RECAPTCHA_SITE_KEY,
+    RECAPTCHA_SECRET_KEY: raw.RECAPTCHA_SECRET_KEY,
+    NEWSLETTER_FORM_URL: raw.NEWSLETTER_FORM_URL,
+    SMTP_URL: raw.SMTP_URL,
+    MAIL_FROM: raw.MAIL_FROM ?? `${appName} <${DEFAULTS.MAIL_FROM_ADDRESS}>`,
+    CONTACT_EMAIL: raw.CONTACT_EMAIL ?? DEFAULTS.CONTACT_EMAIL,
+    HELP_PHONE: raw.HELP_PHONE ?? DEFAULTS.HELP_PHONE,
+    PUBLISHER_NAME: raw.PUBLISHER_NAME ?? DEFAULTS.PUBLISHER_NAME,
+    PUBLISHER_ADDRESS: raw.PUBLISHER_ADDRESS ?? DEFAULTS.PUBLISHER_ADDRESS,
+    PUBLISHER_DIRECTOR: raw.PUBLISHER_DIRECTOR ?? DEFAULTS.PUBLISHER_DIRECTOR,
+    PUBLISHER_EMAIL: raw.PUBLISHER_EMAIL ?? DEFAULTS.PUBLISHER_EMAIL,
+    HOST_NAME: raw.HOST_NAME ?? DEFAULTS.HOST_NAME,
+    HOST_ADDRESS: raw.HOST_ADDRESS ?? DEFAULTS.HOST_ADDRESS,
+    HOST_PHONE: raw.HOST_PHONE ?? DEFAULTS.HOST_PHONE,
+    LOG_LEVEL: raw.LOG_LEVEL ?? (raw.NODE_ENV === 'test' ? 'silent' : 'info'),
+    TRUST_PROXY: trustProxy as TrustProxy,
+    RATE_LIMIT_ENABLED: raw.RATE_LIMIT_ENABLED ?? true,
+    RATE_LIMIT_WINDOW: window,
+    RATE_LIMIT_READ_MAX: raw.RATE_LIMIT_READ_MAX ?? 600,
+    RATE_LIMIT_WRITE_MAX: raw.RATE_LIMIT_WRITE_MAX ?? 60,
+    RATE_LIMIT_AUTH_MAX: raw.RATE_LIMIT_AUTH_MAX ?? 10,
+    VITE_DEV: raw.VITE_DEV ?? false,
+    isProduction,
+    secureCookies: appUrl.startsWith('https://'),
+    captchaProvider: raw.RECAPTCHA_SITE_KEY && raw.RECAPTCHA_SECRET_KEY ? 'recaptcha' : 'altcha',
+  };
+}
+
+/** Configuration for tests: defaults plus overrides, never reads process.env. */
+export function testConfig(overrides: Partial<Record<string, string>> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', ...overrides });
+}

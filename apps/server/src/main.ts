@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp, createLogger } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { seedDemoContent, seedReferenceData } from './db/seed/index.ts';
+import { ConfigError, loadConfig, type Config } from './env.ts';
+import { repoRoot } from './platform/paths.ts';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger(config);
+
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+  });
+  logger.info(
+    { database: database.kind, dataDir: config.DATA_DIR },
+    database.kind === 'pglite' ? 'embedded PGlite database' : 'PostgreSQL database',
+  );
+  // The migrations folder sits next to this module (src/db/migrations, or dist/migrations in the build).
+  await migrateDatabase(database);
+
+  // Both seeders are idempotent: reference data keeps existing rows, demo content only fills a
+  // database without initiatives (first start). Demo accounts never exist in production.
+  const uploadsDir = path.join(config.DATA_DIR, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  await seedReferenceData(database.db, { rootDir: repoRoot(), uploadsDir });
+  if (config.SEED_DEMO) {
+    const demo = await seedDemoContent(database.db, {
+      uploadsDir,
+      demoAccounts: !config.isProduction,
+    });
+    if (!demo.skipped) logger.info({ counts: demo.counts }, 'demo content seeded');
+  }
+
+  const app = await buildApp({ config, database, logger });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      logger.warn({ signal }, 'forced exit');
+      process.exit(1);
+    }
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error('shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await app.close(); // stops accepting, lets in-flight requests finish
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  // A second signal while closing forces the exit.
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  logger.info(`${config.APP_NAME} : ${config.APP_URL} (écoute sur ${config.HOST}:${config.PORT})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CSRF_HEADER, loginBodySchema, loginResponseSchema } from '@ad/contract';
+import type { Config } from '../../env.ts';
+import type { AppDatabase, Clock } from '../database.ts';
+import { HttpError, MESSAGES, ValidationError } from '../errors.ts';
+import { verifyAgainstDummy, verifyPassword } from '../passwords.ts';
+import { routeRateLimit } from '../rate-limit.ts';
+import {
+  SAFE_METHODS,
+  SESSION_COOKIE,
+  XSRF_COOKIE,
+  cookieOptions,
+  hasValidCsrfToken,
+  issueAnonymousToken,
+} from './csrf.ts';
+import {
+  createSessionStore,
+  toPageUser,
+  type ActiveSession,
+  type SessionUser,
+} from './sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null. */
+    user: SessionUser | null;
+    session: ActiveSession | null;
+  }
+}
+
+/** Paths that never need the session (static files, probes). */
+const SESSIONLESS_PREFIXES = ['/assets/', '/healthz', '/@', '/src/', '/node_modules/'];
+
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new HttpError(401, MESSAGES.unauthenticated);
+  return request.user;
+}
+
+/**
+ * Sessions, CSRF and the login/logout routes. Registered on the root instance (hooks apply to
+ * every route, including the 404 handler).
+ */
+export async function registerAuth(
+  app: FastifyInstance,
+  deps: { config: Config; db: AppDatabase; clock: Clock },
+): Promise<void> {
+  const { config } = deps;
+  const store = createSessionStore({
+    db: deps.db,
+    clock: deps.clock,
+    lifetimeMinutes: config.SESSION_LIFETIME_MINUTES,
+  });
+  const sessionCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(SESSION_COOKIE, token, {
+      ...cookieOptions(config),
+      maxAge: Math.floor(store.lifetimeMs / 1000),
+    });
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const pathname = request.url;
+    if (SESSIONLESS_PREFIXES.some((p) => pathname.startsWith(p))) return;
+
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) {
+      const session = await store.find(token);
+      if (session) {
+        request.session = session;
+        request.user = session.user;
+        if (await store.touch(session)) sessionCookie(reply, token);
+      } else {
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      }
+    }
+
+    if ((pathname === '/api/user' || pathname.startsWith('/api/user/')) && !request.user) {
+      throw new HttpError(401, MESSAGES.unauthenticated);
+    }
+    if (!SAFE_METHODS.has(request.method) && !hasValidCsrfToken(config, request)) {
+      throw new HttpError(419, MESSAGES.csrf);
+    }
+  });
+
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post(
+    '/connexion',
+    {
+      schema: { body: loginBodySchema, response: { 200: loginResponseSchema } },
+      ...routeRateLimit(config, 'auth'),
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const found = await store.findUserByEmail(email);
+      const ok = found?.passwordHash
+        ? await verifyPassword(found.passwordHash, password)
+        : await verifyAgainstDummy(password);
+      if (!found || !ok) throw new ValidationError({ email: [MESSAGES.invalidCredentials] });
+
+      if (request.session) await store.destroy(request.session.id);
+      const created = await store.create({
+        userId: found.id,
+        ip: request.ip ?? null,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      await store.recordLogin(found.id);
+      const session = await store.find(created.token);
+      if (!session) throw new Error('Session just created cannot be read back');
+
+      sessionCookie(reply, created.token);
+      reply.clearCookie(XSRF_COOKIE, { path: '/' });
+      reply.header(CSRF_HEADER, session.csrfToken);
+      reply.header('Cache-Control', 'no-store');
+      return { user: toPageUser(session.user) };
+    },
+  );
+
+  app.post('/deconnexion', routeRateLimit(config, 'write'), async (request, reply) => {
+    if (request.session) await store.destroy(request.session.id);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.header(CSRF_HEADER, issueAnonymousToken(config, reply));
+    reply.header('Cache-Control', 'no-store');
+    return reply.code(204).send();
+  });
+}

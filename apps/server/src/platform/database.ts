@@ -1,0 +1,10 @@
+import type { Database, DatabaseHandle as Handle } from '../db/client.ts';
+
+/** The Drizzle database, whichever driver (node-postgres or PGlite) is behind it. */
+export type AppDatabase = Database;
+
+/** The handle opened by db/client.ts (db, ping for /healthz, close). */
+export type DatabaseHandle = Pick<Handle, 'db' | 'ping' | 'close'>;
+
+export type Clock = () => Date;
+export const systemClock: Clock = () => new Date();

@@ -1,0 +1,63 @@
+import { and, eq } from 'drizzle-orm';
+import { faqItems } from '../../db/schema/content.ts';
+import { foodProcedures } from '../../db/schema/food-procedures.ts';
+import { initiatives } from '../../db/schema/initiatives.ts';
+import { posts } from '../../db/schema/posts.ts';
+import { resources } from '../../db/schema/resources.ts';
+import type { AppDatabase } from '../database.ts';
+
+/** Fields of the loaded item that fill the ':placeholder' title and description of a route. */
+export type ShellItem = Record<string, string | null>;
+
+/** undefined: the route has no item; null: the item does not exist or is not published. */
+export type ItemLoader = (
+  db: AppDatabase,
+  params: Record<string, string>,
+) => Promise<ShellItem | null>;
+
+const first = <T>(rows: T[]): T | null => rows[0] ?? null;
+
+/** `/initiatives/:selectedResourceType/:selectedResource`: type 'initiative' or 'demarche', id (or slug). */
+const initiativeItem: ItemLoader = async (db, params) => {
+  const type = params.selectedResourceType;
+  const key = params.selectedResource ?? '';
+  const table =
+    type === 'initiative' ? initiatives : type === 'demarche' ? foodProcedures : undefined;
+  if (!table) return null;
+  const byKey = /^\d{1,9}$/.test(key) ? eq(table.id, Number(key)) : eq(table.slug, key);
+  return first(
+    await db
+      .select({ title: table.title, summary: table.summary })
+      .from(table)
+      .where(and(byKey, eq(table.moderationStatus, 'published')))
+      .limit(1),
+  );
+};
+
+export const itemLoaders: Record<string, ItemLoader> = {
+  post: async (db, { slug = '' }) =>
+    first(
+      await db
+        .select({ title: posts.title, description: posts.description })
+        .from(posts)
+        .where(and(eq(posts.slug, slug), eq(posts.moderationStatus, 'published')))
+        .limit(1),
+    ),
+  'faq-item': async (db, { slug = '' }) =>
+    first(
+      await db
+        .select({ question: faqItems.question, answer: faqItems.answer })
+        .from(faqItems)
+        .where(eq(faqItems.slug, slug))
+        .limit(1),
+    ),
+  resource: async (db, { slug = '' }) =>
+    first(
+      await db
+        .select({ name: resources.name, description: resources.description })
+        .from(resources)
+        .where(and(eq(resources.slug, slug), eq(resources.moderationStatus, 'published')))
+        .limit(1),
+    ),
+  'initiative-item': initiativeItem,
+};

@@ -1,0 +1,96 @@
+import {
+  PAGE_CONFIG_ELEMENT_ID,
+  fillPlaceholders,
+  metaDescription,
+  pageTitle,
+  type PageConfig,
+  type PublicSettings,
+  type RouteDefinition,
+} from '@ad/contract';
+import type { Config } from '../../env.ts';
+import type { ShellItem } from './item-loaders.ts';
+
+export const HEAD_MARKER = '<!--app-head-->';
+export const CONFIG_MARKER = '<!--app-config-->';
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** JSON safe inside a <script> element: no `<`, `>`, `&` nor line separators left raw. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function publicSettings(config: Config): PublicSettings {
+  return {
+    helpPhone: config.HELP_PHONE,
+    tileUrl: config.TILE_URL,
+    tileAttribution: config.TILE_ATTRIBUTION,
+    cookieConsentEnabled: config.COOKIE_CONSENT_ENABLED,
+    captchaProvider: config.captchaProvider,
+    recaptchaSiteKey: config.RECAPTCHA_SITE_KEY ?? null,
+    newsletterFormUrl: config.NEWSLETTER_FORM_URL ?? null,
+    publisher: {
+      name: config.PUBLISHER_NAME,
+      address: config.PUBLISHER_ADDRESS,
+      director: config.PUBLISHER_DIRECTOR,
+      email: config.PUBLISHER_EMAIL,
+    },
+    host: { name: config.HOST_NAME, address: config.HOST_ADDRESS, phone: config.HOST_PHONE },
+  };
+}
+
+export interface HeadInput {
+  appName: string;
+  route: RouteDefinition;
+  item: ShellItem | null;
+  /** Absolute canonical URL (no query); null for pages that must not be indexed. */
+  canonicalUrl: string | null;
+  csrfToken: string;
+  noindex: boolean;
+}
+
+export function renderHead(input: HeadInput): string {
+  const { appName, route, item } = input;
+  const title = pageTitle(appName, fillPlaceholders(route.title, item));
+  const description = metaDescription(fillPlaceholders(route.description, item));
+  const ogType = route.name === 'post' ? 'article' : 'website';
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    input.noindex ? '<meta name="robots" content="noindex">' : '',
+    input.canonicalUrl ? `<link rel="canonical" href="${escapeHtml(input.canonicalUrl)}">` : '',
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    input.canonicalUrl
+      ? `<meta property="og:url" content="${escapeHtml(input.canonicalUrl)}">`
+      : '',
+    `<meta property="og:type" content="${ogType}">`,
+    `<meta property="og:site_name" content="${escapeHtml(appName)}">`,
+    '<meta property="og:locale" content="fr_FR">',
+    `<meta name="csrf-token" content="${escapeHtml(input.csrfToken)}">`,
+  ];
+  return tags.filter(Boolean).join('\n    ');
+}
+
+export function renderConfig(config: PageConfig): string {
+  return `<script type="application/json" id="${PAGE_CONFIG_ELEMENT_ID}">${jsonForScript(config)}</script>`;
+}
+
+/** Fills the two markers of the template (function replacers: `$` in values stays literal). */
+export function renderShell(template: string, head: string, pageConfig: PageConfig): string {
+  return template
+    .replace(HEAD_MARKER, () => head)
+    .replace(CONFIG_MARKER, () => renderConfig(pageConfig));
+}

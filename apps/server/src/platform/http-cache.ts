@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+
+/**
+ * Public content changes only when the team publishes, so public GETs are cached briefly by
+ * browsers and proxies and revalidated with an ETag.
+ * - Route: `{ preHandler: publicCache(60) }` marks the answer as public for 60 s.
+ * - `registerHttpCache(app)` (before compression) adds the ETag of every public 200 answer and
+ *   turns a matching If-None-Match into 304.
+ */
+export function publicCache(maxAgeSeconds = 60): preHandlerHookHandler {
+  return function setPublicCache(_request, reply, done) {
+    reply.header('Cache-Control', `public, max-age=${maxAgeSeconds}`);
+    done();
+  };
+}
+
+export function registerHttpCache(app: FastifyInstance): void {
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (reply.statusCode !== 200 || (request.method !== 'GET' && request.method !== 'HEAD'))
+      return payload;
+    const cacheControl = reply.getHeader('cache-control');
+    if (typeof cacheControl !== 'string' || !cacheControl.startsWith('public')) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+    reply.header('ETag', etag);
+    if (etagMatches(request.headers['if-none-match'], etag)) {
+      reply.code(304);
+      reply.removeHeader('content-type');
+      reply.removeHeader('content-length');
+      return '';
+    }
+    return payload;
+  });
+}
+
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === bare);
+}

@@ -1,0 +1,110 @@
+/** Helpers for API tests (app.inject on a fresh migrated database). Not used at run time. */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppDeps } from '../app.ts';
+import { users } from '../db/schema/users.ts';
+import { createTestDatabase, type TestDatabase } from '../db/test-db.ts';
+import { testConfig } from '../env.ts';
+import { hashPassword } from './passwords.ts';
+
+export const FIXTURE_TEMPLATE = `<!doctype html>
+<html lang="fr">
+  <head>
+    <meta charset="UTF-8" />
+    <!--app-head-->
+  </head>
+  <body>
+    <div id="root"></div>
+    <!--app-config-->
+    <script type="module" src="/assets/index-test.js"></script>
+  </body>
+</html>
+`;
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const app = await buildApp({
+    config: testConfig({ RATE_LIMIT_ENABLED: 'false', ...options.env }),
+    database,
+    template: FIXTURE_TEMPLATE,
+    distDir: '/nonexistent-web-dist',
+    ...options.deps,
+  });
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export async function createUser(
+  database: TestDatabase,
+  input: Partial<typeof users.$inferInsert> & { password?: string } = {},
+) {
+  const { password = 'Secret-Password-2026!', ...rest } = input;
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      firstname: 'Camille',
+      lastname: 'Martin',
+      email: `camille.${Math.random().toString(36).slice(2)}@exemple.fr`,
+      role: 'member',
+      ...rest,
+      passwordHash: await hashPassword(password),
+    })
+    .returning();
+  if (!user) throw new Error('user not created');
+  return { ...user, password };
+}
+
+/** Cookies of a response as a `cookie` request header value (later Set-Cookie wins). */
+export function cookieHeader(
+  response: LightMyRequestResponse,
+  previous: Record<string, string> = {},
+): Record<string, string> {
+  const jar = { ...previous };
+  for (const c of response.cookies as {
+    name: string;
+    value: string;
+    maxAge?: number;
+    expires?: Date;
+  }[]) {
+    const expired =
+      c.value === '' || c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now());
+    if (expired) delete jar[c.name];
+    else jar[c.name] = c.value;
+  }
+  return jar;
+}
+
+export function csrfFromHtml(html: string): string {
+  const found = /<meta name="csrf-token" content="([^"]+)">/.exec(html);
+  if (!found?.[1]) throw new Error('no csrf meta tag');
+  return found[1];
+}
+
+export function pageConfigFromHtml(html: string): unknown {
+  const found = /<script type="application\/json" id="page-config">(.*?)<\/script>/s.exec(html);
+  if (!found?.[1]) throw new Error('no page config');
+  return JSON.parse(found[1]);
+}
+
+/** Loads a page like a browser would and returns its cookies and CSRF token. */
+export async function visit(app: FastifyInstance, url = '/', cookies: Record<string, string> = {}) {
+  const response = await app.inject({ method: 'GET', url, cookies });
+  return {
+    response,
+    cookies: cookieHeader(response, cookies),
+    csrf: response.statusCode === 200 ? csrfFromHtml(response.body) : '',
+  };
+}

@@ -1,0 +1,35 @@
+import { fr } from '@codegouvfr/react-dsfr';
+import { Link } from 'react-router';
+import type { Crumb } from './route-head.ts';
+
+/**
+ * DSFR breadcrumb (spec §2), desktop only (hidden under 768 px). Built by hand rather than with
+ * the react-dsfr component because the mobile collapse button is never shown here and the last
+ * entry may still be loading (then every entry is a link and no entry is current).
+ */
+export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+  if (crumbs.length === 0) return null;
+  return (
+    <nav
+      role="navigation"
+      className={`${fr.cx('fr-breadcrumb', 'fr-hidden', 'fr-unhidden-md')} app-breadcrumb`}
+      aria-label="vous êtes ici :"
+    >
+      <ol className={fr.cx('fr-breadcrumb__list')}>
+        {crumbs.map((crumb, index) => (
+          <li key={index}>
+            {crumb.to ? (
+              <Link className={fr.cx('fr-breadcrumb__link')} to={crumb.to}>
+                {crumb.label}
+              </Link>
+            ) : (
+              <a className={fr.cx('fr-breadcrumb__link')} aria-current="page">
+                {crumb.label}
+              </a>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,279 @@
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { fr } from '@codegouvfr/react-dsfr';
+import { Link, useLocation } from 'react-router';
+import { BACK_TO_TOP_SCROLL_PX, COPYRIGHT_YEAR, SHARE_SENTENCE, pathTo } from '@ad/contract';
+import { usePageConfig } from './page-config.ts';
+import { useScrolledPast } from './hooks.ts';
+import { FOOTER_LINKS } from './nav-links.ts';
+import { emailError } from '../lib/validation.ts';
+
+const FooterConsentItem = lazy(() =>
+  import('./consent.tsx').then((m) => ({ default: m.FooterConsentManagementItem })),
+);
+
+export const NEWSLETTER_EMAIL_LABEL = 'Votre adresse électronique (ex. : nom@domaine.fr)';
+export const NEWSLETTER_FAILURE = "Nous n'avons pas pu confirmer votre inscription.";
+
+/** Share URLs of the current page (spec §2: Facebook, Twitter, LinkedIn). */
+export function shareLinks(href: string, appName: string) {
+  const url = encodeURIComponent(href);
+  const text = encodeURIComponent(`${SHARE_SENTENCE} ${appName}`);
+  return {
+    facebook: `https://www.facebook.com/sharer/sharer.php?u=${url}`,
+    twitter: `https://twitter.com/intent/tweet?url=${url}&text=${text}`,
+    linkedin: `https://www.linkedin.com/sharing/share-offsite/?url=${url}`,
+  };
+}
+
+/** Footer (spec §2 shared frame): newsletter, share links, site links, legal links, back to top. */
+export function Footer() {
+  const { appName, settings } = usePageConfig();
+
+  return (
+    <>
+      <div className={fr.cx('fr-follow')}>
+        <div className={fr.cx('fr-container')}>
+          <div className={fr.cx('fr-grid-row')}>
+            <div className={fr.cx('fr-col-12', 'fr-col-md-8')}>
+              <NewsletterForm />
+            </div>
+            <div className={fr.cx('fr-col-12', 'fr-col-md-4')}>
+              <ShareLinks appName={appName} />
+            </div>
+          </div>
+        </div>
+      </div>
+
+      <footer className={fr.cx('fr-footer')} role="contentinfo" id="footer" tabIndex={-1}>
+        <div className={fr.cx('fr-footer__top')}>
+          <div className={fr.cx('fr-container')}>
+            <nav aria-label="Plan du site">
+              <ul className={`${fr.cx('fr-footer__top-list')} app-footer__links`}>
+                {FOOTER_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <Link className={fr.cx('fr-footer__top-link')} to={link.to}>
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </div>
+        </div>
+        <div className={fr.cx('fr-container')}>
+          <div className={fr.cx('fr-footer__body')}>
+            <div className={fr.cx('fr-footer__brand', 'fr-enlarge-link')}>
+              <Link to="/" title={`Accueil - ${appName}`}>
+                <p className={fr.cx('fr-logo')}>
+                  République
+                  <br />
+                  Française
+                </p>
+              </Link>
+            </div>
+            <div className={fr.cx('fr-footer__content')}>
+              <p className={fr.cx('fr-footer__content-desc')}>
+                {appName} : la plateforme régionale des initiatives pour une alimentation saine et
+                durable en Nouvelle-Aquitaine.
+              </p>
+              <ul className={fr.cx('fr-footer__content-list')}>
+                {[
+                  ['info.gouv.fr', 'https://www.info.gouv.fr'],
+                  ['service-public.fr', 'https://www.service-public.fr'],
+                  ['legifrance.gouv.fr', 'https://www.legifrance.gouv.fr'],
+                  ['data.gouv.fr', 'https://www.data.gouv.fr'],
+                ].map(([label, href]) => (
+                  <li key={href}>
+                    <a
+                      className={fr.cx('fr-footer__content-link')}
+                      href={href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      title={`${label} - nouvelle fenêtre`}
+                    >
+                      {label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+          <div className={fr.cx('fr-footer__bottom')}>
+            <ul className={fr.cx('fr-footer__bottom-list')}>
+              <li className={fr.cx('fr-footer__bottom-item')}>
+                <Link className={fr.cx('fr-footer__bottom-link')} to={pathTo('confidentiality')}>
+                  Politique de confidentialité
+                </Link>
+              </li>
+              <li className={fr.cx('fr-footer__bottom-item')}>
+                <Link className={fr.cx('fr-footer__bottom-link')} to={pathTo('legal-notice')}>
+                  Mentions légales
+                </Link>
+              </li>
+              <li className={fr.cx('fr-footer__bottom-item')}>
+                <Link
+                  className={fr.cx('fr-footer__bottom-link')}
+                  to="/conditions-generales-d-utilisation"
+                >
+                  Conditions générales d'utilisation
+                </Link>
+              </li>
+              {settings.cookieConsentEnabled ? (
+                <li className={fr.cx('fr-footer__bottom-item')}>
+                  <Suspense fallback={null}>
+                    <FooterConsentItem />
+                  </Suspense>
+                </li>
+              ) : null}
+            </ul>
+            <div className={fr.cx('fr-footer__bottom-copy')}>
+              <p>
+                © {COPYRIGHT_YEAR} {appName}
+              </p>
+            </div>
+          </div>
+        </div>
+      </footer>
+      <BackToTop />
+    </>
+  );
+}
+
+function ShareLinks({ appName }: { appName: string }) {
+  // Re-rendered on every navigation, so the links always carry the current address.
+  useLocation();
+  const links = shareLinks(window.location.href, appName);
+  const items = [
+    { label: 'Partager sur Facebook', href: links.facebook, className: 'fr-btn--facebook' },
+    { label: 'Partager sur Twitter', href: links.twitter, className: 'fr-btn--twitter-x' },
+    { label: 'Partager sur LinkedIn', href: links.linkedin, className: 'fr-btn--linkedin' },
+  ] as const;
+  return (
+    <div className={fr.cx('fr-share')}>
+      <p className={fr.cx('fr-share__title')}>Partager la page</p>
+      <ul className={fr.cx('fr-btns-group')}>
+        {items.map((item) => (
+          <li key={item.label}>
+            <a
+              className={fr.cx(item.className, 'fr-btn')}
+              href={item.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              title={`${item.label} - nouvelle fenêtre`}
+            >
+              {item.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Newsletter sign-up. The provider endpoint is configuration (settings.newsletterFormUrl): when
+ * set, a valid form is posted natively to it in a new tab; when not, nothing can confirm the
+ * subscription, so a valid address gets the failure message, never a success.
+ */
+function NewsletterForm() {
+  const { settings } = usePageConfig();
+  const action = settings.newsletterFormUrl;
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const problem = emailError(email);
+    setError(problem);
+    setFailed(false);
+    if (problem) {
+      event.preventDefault();
+      input.current?.focus();
+      return;
+    }
+    if (action) return; // native submission to the provider
+    event.preventDefault();
+    setFailed(true);
+  };
+
+  const messagesId = 'newsletter-email-messages';
+  return (
+    <div className={fr.cx('fr-follow__newsletter')}>
+      <div>
+        <h2 className={fr.cx('fr-h5')}>Abonnez-vous à notre lettre d'information</h2>
+        <p className={fr.cx('fr-text--sm')}>
+          Recevez les actualités de l'alimentation saine et durable en Nouvelle-Aquitaine.
+        </p>
+      </div>
+      <div>
+        <form
+          noValidate
+          onSubmit={submit}
+          {...(action ? { action, method: 'post', target: '_blank' } : {})}
+        >
+          <div className={fr.cx('fr-input-group', error ? 'fr-input-group--error' : undefined)}>
+            <label className={fr.cx('fr-label')} htmlFor="newsletter-email">
+              {NEWSLETTER_EMAIL_LABEL}
+            </label>
+            <div className={fr.cx('fr-input-wrap', 'fr-input-wrap--addon')}>
+              <input
+                ref={input}
+                className={fr.cx('fr-input', error ? 'fr-input--error' : undefined)}
+                id="newsletter-email"
+                name="EMAIL"
+                type="email"
+                autoComplete="email"
+                placeholder="nom@domaine.fr"
+                aria-describedby={`${messagesId} newsletter-hint`}
+                aria-invalid={error ? true : undefined}
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+              <button className={fr.cx('fr-btn')} type="submit">
+                S'abonner
+              </button>
+            </div>
+            <div className={fr.cx('fr-messages-group')} id={messagesId} aria-live="polite">
+              {error ? <p className={fr.cx('fr-error-text')}>{error}</p> : null}
+            </div>
+          </div>
+          <div className="app-honeypot" aria-hidden="true">
+            <input type="text" name="email_address_check" tabIndex={-1} autoComplete="off" />
+          </div>
+          <input type="hidden" name="locale" value="fr" />
+          <p id="newsletter-hint" className={fr.cx('fr-hint-text')}>
+            En renseignant votre adresse électronique, vous acceptez de recevoir nos actualités par
+            courriel. Vous pouvez vous désinscrire à tout moment à l'aide des liens de
+            désinscription.
+          </p>
+          <div aria-live="assertive">
+            {failed ? (
+              <div className={fr.cx('fr-alert', 'fr-alert--error', 'fr-alert--sm')}>
+                <p>{NEWSLETTER_FAILURE}</p>
+              </div>
+            ) : null}
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}
+
+function BackToTop() {
+  const visible = useScrolledPast(BACK_TO_TOP_SCROLL_PX);
+  if (!visible) return null;
+  return (
+    <a
+      className={`${fr.cx('fr-link', 'fr-icon-arrow-up-fill', 'fr-link--icon-left')} app-back-to-top`}
+      href="#top"
+      onClick={(event) => {
+        event.preventDefault();
+        window.scrollTo({ top: 0 });
+        document.getElementById('top')?.focus({ preventScroll: true });
+      }}
+    >
+      Haut de page
+    </a>
+  );
+}

@@ -1,0 +1,23 @@
+import { fr } from '@codegouvfr/react-dsfr';
+import { useLocation } from 'react-router';
+import { routeForPath, routeTitle } from './route-head.ts';
+import { useCurrentRouteItem } from './route-item.tsx';
+
+/**
+ * Stand-in for a screen that a later issue builds: only the route title as <h1> (the layout
+ * adds the breadcrumb). A detail route without item shows the label of its list instead.
+ */
+export function PlaceholderPage() {
+  const { pathname } = useLocation();
+  const item = useCurrentRouteItem();
+  const route = routeForPath(pathname);
+  const title =
+    routeTitle(route, item) ||
+    route.breadcrumb.find((entry) => !entry.label.startsWith(':'))?.label ||
+    '';
+  return (
+    <div className={fr.cx('fr-container', 'fr-my-6w')}>
+      <h1>{title}</h1>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { metaDescription, routeByName } from '@ad/contract';
+import { buildBreadcrumb, buildHead, routeForPath } from './route-head.ts';
+
+const APP = 'Alimentation durable Nouvelle-Aquitaine';
+
+describe('route head', () => {
+  it('finds routes by path, with the 404 route as catch-all', () => {
+    expect(routeForPath('/actualites').name).toBe('posts');
+    expect(routeForPath('/actualites/mon-article').name).toBe('post');
+    expect(routeForPath('/mon-compte/demarche/3/edition').name).toBe(
+      'myaccount.foodProcedures.update',
+    );
+    expect(routeForPath('/nimporte/quoi').name).toBe('404');
+  });
+
+  it('titles a page with the app name and the route title', () => {
+    const head = buildHead(APP, routeByName('about'));
+    expect(head.title).toBe(`${APP} - À propos`);
+    expect(head.description).toBe(routeByName('about').description);
+  });
+
+  it('fills placeholders from the item, markup stripped, and cuts the description to 160', () => {
+    const item = { title: '<em>Marché</em> bio', description: `<p>${'x '.repeat(120)}</p>` };
+    const head = buildHead(APP, routeByName('post'), item);
+    expect(head.title).toBe(`${APP} - Marché bio`);
+    expect(head.description.length).toBeLessThanOrEqual(160);
+    expect(head.description).not.toContain('<');
+  });
+
+  it('falls back to the app name and the homepage description while the item loads', () => {
+    const head = buildHead(APP, routeByName('post'), null);
+    expect(head.title).toBe(APP);
+    expect(head.description).toBe(metaDescription(routeByName('homepage').description));
+  });
+
+  it('starts the breadcrumb with Accueil and never links the last entry', () => {
+    expect(buildBreadcrumb(routeByName('homepage'))).toEqual([]);
+    expect(buildBreadcrumb(routeByName('glossary'))).toEqual([
+      { label: 'Accueil', to: '/' },
+      { label: 'Glossaire' },
+    ]);
+    expect(buildBreadcrumb(routeByName('faq-item'), { question: 'Qui peut publier ?' })).toEqual([
+      { label: 'Accueil', to: '/' },
+      { label: 'FAQ', to: '/foire-aux-questions' },
+      { label: 'Qui peut publier ?' },
+    ]);
+    expect(buildBreadcrumb(routeByName('myaccount.posts.create'))).toEqual([
+      { label: 'Accueil', to: '/' },
+      { label: 'Mon tableau de bord', to: '/mon-compte/tableau-de-bord' },
+      { label: 'Actualité : ajouter' },
+    ]);
+  });
+
+  it('leaves out an entry whose item is not loaded yet', () => {
+    expect(buildBreadcrumb(routeByName('post'))).toEqual([
+      { label: 'Accueil', to: '/' },
+      { label: 'Actualités', to: '/actualites' },
+    ]);
+  });
+});

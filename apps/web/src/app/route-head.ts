@@ -1,0 +1,62 @@
+import {
+  fillPlaceholders,
+  matchRoute,
+  metaDescription,
+  pageTitle,
+  pathTo,
+  routeByName,
+  type RouteDefinition,
+  type RouteName,
+} from '@ad/contract';
+
+/** The item a detail page loaded; its fields fill the ':field' placeholders of the route table. */
+export type RouteItem = Record<string, unknown>;
+
+export interface Crumb {
+  label: string;
+  /** Path of the entry; absent on the last entry, which is never a link. */
+  to?: string;
+}
+
+export const HOME_CRUMB_LABEL = 'Accueil';
+
+/** The route of a path; unknown paths are the 404 route (catch-all). */
+export function routeForPath(pathname: string): RouteDefinition {
+  return matchRoute(pathname)?.route ?? routeByName('404');
+}
+
+/** The route title with its placeholder filled ('' while the item is not loaded). */
+export function routeTitle(route: RouteDefinition, item?: RouteItem | null): string {
+  return fillPlaceholders(route.title, item);
+}
+
+/** The document title and meta description of a route (spec §2). */
+export function buildHead(
+  appName: string,
+  route: RouteDefinition,
+  item?: RouteItem | null,
+): { title: string; description: string } {
+  const description =
+    fillPlaceholders(route.description, item) || routeByName('homepage').description;
+  return {
+    title: pageTitle(appName, routeTitle(route, item)),
+    description: metaDescription(description),
+  };
+}
+
+/**
+ * Breadcrumb entries (spec §2): 'Accueil', then the route's entries with their placeholders
+ * filled; the last entry is not a link. None on the homepage. An entry whose placeholder is
+ * not filled yet (item loading) is left out.
+ */
+export function buildBreadcrumb(route: RouteDefinition, item?: RouteItem | null): Crumb[] {
+  if (route.name === 'homepage') return [];
+  const crumbs: Crumb[] = [{ label: HOME_CRUMB_LABEL, to: '/' }];
+  route.breadcrumb.forEach((entry, index) => {
+    const label = fillPlaceholders(entry.label, item);
+    if (!label) return;
+    const isLast = index === route.breadcrumb.length - 1;
+    crumbs.push(isLast || !entry.to ? { label } : { label, to: pathTo(entry.to as RouteName) });
+  });
+  return crumbs;
+}

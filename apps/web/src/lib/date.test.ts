@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatRelative } from './date.ts';
+
+describe('French dates', () => {
+  it('formats absolute dates as DD MMMM YYYY', () => {
+    expect(formatDate('2024-03-05')).toBe('05 mars 2024');
+    expect(formatDate('not a date')).toBe('');
+  });
+
+  it('formats relative dates', () => {
+    const now = new Date('2024-03-10T12:00:00Z');
+    expect(formatRelative(new Date('2024-03-10T11:59:50Z'), now)).toBe('il y a quelques secondes');
+    expect(formatRelative(new Date('2024-03-10T11:30:00Z'), now)).toBe('il y a 30 minutes');
+    expect(formatRelative(new Date('2024-03-09T12:00:00Z'), now)).toBe('hier');
+    expect(formatRelative(new Date('2024-03-07T12:00:00Z'), now)).toBe('il y a 3 jours');
+    expect(formatRelative(new Date('2024-01-10T12:00:00Z'), now)).toBe('il y a 2 mois');
+    expect(formatRelative(new Date('2022-03-10T12:00:00Z'), now)).toBe('il y a 2 ans');
+  });
+});

@@ -35,6 +35,13 @@ describe('app', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/user/anything' });
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toMatch(/connecté/);
+    // The router decodes the path: an encoded prefix must not get around the check.
+    for (const url of ['/api/%75ser/anything', '/api/user%2Fanything', '/API/user/anything']) {
+      const encoded = await t.app.inject({ method: 'GET', url });
+      expect(encoded.statusCode, url).not.toBe(200);
+    }
+    const encoded = await t.app.inject({ method: 'GET', url: '/api/%75ser/anything' });
+    expect(encoded.statusCode).toBe(401);
   });
 
   it('compresses large answers', async () => {

@@ -58,36 +58,50 @@ export type Civility = (typeof CIVILITIES)[number];
 export const RESOURCE_TYPES = ['file', 'video', 'external_url'] as const;
 export type ResourceTypeSlug = (typeof RESOURCE_TYPES)[number];
 
-/** Cookies the site sets or may set (privacy text and consent banner, spec §9). */
+/**
+ * What the site stores in the browser (privacy text and consent banner, spec §9: a CSRF cookie, a
+ * session cookie, the cookie-consent status and three analytics cookies). The consent status is
+ * kept by the DSFR consent manager in the browser's local storage, not in a cookie; the analytics
+ * cookies are only set when an audience-measurement tool is configured and accepted.
+ */
 export const COOKIES = [
   {
     name: 'XSRF-TOKEN',
+    storage: 'cookie',
     purpose: 'Protection des formulaires contre la falsification de requêtes (CSRF).',
-    duration: 'Session',
+    duration: 'Session du navigateur',
   },
   {
     name: 'ad_session',
+    storage: 'cookie',
     purpose: 'Maintien de votre connexion à votre espace.',
-    duration: '2 heures',
+    duration: '2 heures sans activité',
   },
   {
-    name: 'cookie_consent',
-    purpose: 'Mémorisation de vos choix en matière de cookies.',
-    duration: '6 mois',
+    name: '@codegouvfr/react-dsfr finalityConsent',
+    storage: 'stockage local',
+    purpose: 'Mémorisation de vos choix en matière de cookies (statut du consentement).',
+    duration: "Jusqu'à ce que vous modifiiez vos choix ou vidiez les données du navigateur",
   },
   {
     name: '_pk_id',
-    purpose: "Mesure d'audience : identifiant anonyme du visiteur.",
+    storage: 'cookie',
+    purpose:
+      "Mesure d'audience : identifiant anonyme du visiteur (uniquement si la mesure d'audience est activée et acceptée).",
     duration: '13 mois',
   },
   {
     name: '_pk_ses',
-    purpose: "Mesure d'audience : identifiant de la visite en cours.",
+    storage: 'cookie',
+    purpose:
+      "Mesure d'audience : identifiant de la visite en cours (uniquement si la mesure d'audience est activée et acceptée).",
     duration: '30 minutes',
   },
   {
     name: '_pk_ref',
-    purpose: "Mesure d'audience : site d'où provient la visite.",
+    storage: 'cookie',
+    purpose:
+      "Mesure d'audience : site d'où provient la visite (uniquement si la mesure d'audience est activée et acceptée).",
     duration: '6 mois',
   },
 ] as const;

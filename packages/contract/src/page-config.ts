@@ -13,6 +13,10 @@ export type PageUser = z.infer<typeof pageUserSchema>;
 
 /** Settings the public pages need; everything here is public. */
 export const publicSettingsSchema = z.object({
+  /** Public base URL (APP_URL): canonical and Open Graph URLs. */
+  appUrl: z.string(),
+  /** Idle lifetime of a signed-in session, for the cookie list of the privacy page. */
+  sessionLifetimeMinutes: z.number().int(),
   helpPhone: z.string(),
   tileUrl: z.string(),
   tileAttribution: z.string(),
@@ -34,6 +38,11 @@ export const pageConfigSchema = z.object({
   appName: z.string(),
   user: pageUserSchema.nullable(),
   settings: publicSettingsSchema,
+  /**
+   * The published item of the requested detail route as the server loaded it (fields that fill
+   * the ':field' placeholders of titles and breadcrumbs), or null on other routes.
+   */
+  item: z.record(z.string(), z.string().nullable()).nullable(),
 });
 export type PageConfig = z.infer<typeof pageConfigSchema>;
 

@@ -26,6 +26,7 @@ function accountCrud(
   label: string,
   paths: { create: string; update: string; show: string },
   noun: string,
+  previewSentence: string,
 ): RouteDefinition[] {
   const crumbs = (title: string): BreadcrumbEntry[] => [
     { label: 'Mon tableau de bord', to: DASHBOARD },
@@ -52,7 +53,7 @@ function accountCrud(
       name: `myaccount.${type}.show`,
       path: paths.show,
       title: `${label} : aperçu`,
-      description: `Aperçu de ${noun} telle qu'elle a été proposée.`,
+      description: previewSentence,
       breadcrumb: crumbs(`${label} : aperçu`),
       auth: true,
     },
@@ -249,6 +250,7 @@ export const routes = [
       show: '/mon-compte/actualites/:id',
     },
     'votre actualité',
+    "Aperçu de votre actualité telle qu'elle a été proposée.",
   ),
   ...accountCrud(
     'events',
@@ -259,6 +261,7 @@ export const routes = [
       show: '/mon-compte/evenements/:id',
     },
     'votre évènement',
+    "Aperçu de votre évènement tel qu'il a été proposé.",
   ),
   ...accountCrud(
     'initiatives',
@@ -269,6 +272,7 @@ export const routes = [
       show: '/mon-compte/initiatives/:id',
     },
     'votre initiative',
+    "Aperçu de votre initiative telle qu'elle a été proposée.",
   ),
   ...accountCrud(
     'foodProcedures',
@@ -279,6 +283,7 @@ export const routes = [
       show: '/mon-compte/demarches/:id',
     },
     'votre démarche',
+    "Aperçu de votre démarche telle qu'elle a été proposée.",
   ),
   ...accountCrud(
     'resources',
@@ -289,6 +294,7 @@ export const routes = [
       show: '/mon-compte/ressources/:id',
     },
     'votre ressource',
+    "Aperçu de votre ressource telle qu'elle a été proposée.",
   ),
 ] as const satisfies readonly RouteDefinition[];
 

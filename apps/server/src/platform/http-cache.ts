@@ -17,10 +17,14 @@ export function publicCache(maxAgeSeconds = 60): preHandlerHookHandler {
 
 export function registerHttpCache(app: FastifyInstance): void {
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    // A response that sets a cookie (session refresh) must never be stored by a shared cache.
+    if (reply.hasHeader('set-cookie') && isPublic(reply.getHeader('cache-control'))) {
+      reply.header('Cache-Control', 'private, no-cache');
+    }
     if (reply.statusCode !== 200 || (request.method !== 'GET' && request.method !== 'HEAD'))
       return payload;
     const cacheControl = reply.getHeader('cache-control');
-    if (typeof cacheControl !== 'string' || !cacheControl.startsWith('public')) return payload;
+    if (!isPublic(cacheControl)) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
     reply.header('ETag', etag);
@@ -39,4 +43,8 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   if (header.trim() === '*') return true;
   const bare = etag.replace(/^W\//, '');
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === bare);
+}
+
+function isPublic(cacheControl: unknown): boolean {
+  return typeof cacheControl === 'string' && cacheControl.startsWith('public');
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { Config } from '../env.ts';
 import { MESSAGES } from './errors.ts';
+import { decodedPathname } from './url-path.ts';
 
 /**
  * Three tiers (ARCHITECTURE.md security baseline), counted per client address:
@@ -41,7 +42,17 @@ export function routeRateLimit(config: Config, tier: RateLimitTier) {
   return { config: { rateLimit: rateLimitTier(config, tier) } };
 }
 
-const UNLIMITED_PREFIXES = ['/assets/', '/healthz', '/@', '/src/', '/node_modules/'];
+/** Static files (a page load fetches about twenty) and the health probe are not counted. */
+const UNLIMITED_PREFIXES = [
+  '/assets/',
+  '/dsfr/',
+  '/uploads/',
+  '/favicon',
+  '/healthz',
+  '/@',
+  '/src/',
+  '/node_modules/',
+];
 
 export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
   if (!config.RATE_LIMIT_ENABLED) return;
@@ -50,7 +61,10 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     max: config.RATE_LIMIT_READ_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW,
     keyGenerator: (request) => `read:${request.ip}`,
-    allowList: (request) => UNLIMITED_PREFIXES.some((p) => request.url.startsWith(p)),
+    allowList: (request) => {
+      const pathname = decodedPathname(request.url);
+      return UNLIMITED_PREFIXES.some((p) => pathname.startsWith(p));
+    },
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
       // Thrown by the plugin and answered by the global error handler.

@@ -1,9 +1,10 @@
 /**
  * npm run seed -w apps/server -- [--scale N] [--seed S]
- * Opens the database (DATABASE_URL, else PGlite under DATA_DIR, default <repo>/var), migrates,
+ * Opens the database of the configuration (DATABASE_URL, else PGlite under DATA_DIR), migrates,
  * seeds the reference data, then the demo content (empty database only) or N scale initiatives.
  */
 import path from 'node:path';
+import { loadConfig } from '../../env.ts';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../client.ts';
 import { migrateDatabase } from '../migrate.ts';
@@ -21,10 +22,11 @@ async function main(): Promise<void> {
   if (scale !== undefined && (!Number.isInteger(scale) || scale < 0)) {
     throw new Error(`--scale expects a non-negative integer, got "${values.scale}"`);
   }
+  const config = loadConfig();
   const root = repoRoot();
-  const dataDir = path.resolve(root, process.env.DATA_DIR ?? 'var');
+  const dataDir = config.DATA_DIR;
   const uploadsDir = path.join(dataDir, 'uploads');
-  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const databaseUrl = config.DATABASE_URL;
 
   const started = performance.now();
   const lap = (label: string, since: number) =>
@@ -43,7 +45,10 @@ async function main(): Promise<void> {
 
     t = performance.now();
     if (scale === undefined) {
-      const demo = await seedDemoContent(handle.db, { uploadsDir });
+      const demo = await seedDemoContent(handle.db, {
+        uploadsDir,
+        demoAccounts: !config.isProduction,
+      });
       lap('demo content', t);
       if (demo.skipped) console.log('Demo content skipped: the database already has initiatives.');
       else console.table(demo.counts);

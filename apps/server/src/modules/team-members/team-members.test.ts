@@ -60,4 +60,15 @@ describe('GET /api/internal-team-members', () => {
     expect(second.statusCode).toBe(304);
     expect(second.body).toBe('');
   });
+
+  it('is never public when the response sets a cookie (session refresh or clean-up)', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/internal-team-members',
+      cookies: { ad_session: 'expired-or-unknown' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['set-cookie']).toBeDefined();
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+  });
 });

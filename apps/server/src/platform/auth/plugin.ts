@@ -5,6 +5,7 @@ import type { Config } from '../../env.ts';
 import type { AppDatabase, Clock } from '../database.ts';
 import { HttpError, MESSAGES, ValidationError } from '../errors.ts';
 import { verifyAgainstDummy, verifyPassword } from '../passwords.ts';
+import { decodedPathname } from '../url-path.ts';
 import { routeRateLimit } from '../rate-limit.ts';
 import {
   SAFE_METHODS,
@@ -61,7 +62,8 @@ export async function registerAuth(
   app.decorateRequest('session', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    const pathname = request.url;
+    // Prefix checks on the decoded path: the router decodes it too, so `/api/%75ser` must not slip by.
+    const pathname = decodedPathname(request.url);
     if (SESSIONLESS_PREFIXES.some((p) => pathname.startsWith(p))) return;
 
     const token = request.cookies[SESSION_COOKIE];

@@ -94,6 +94,21 @@ describe('HTML shell', () => {
     expect(h.description).toMatch(/^Les producteurs locaux/);
     expect(h.description).toMatch(/…$/);
     expect(h.og('type')).toBe('article');
+    // The app starts from the same item, so its title and breadcrumb match the server's.
+    const config = pageConfigFromHtml(response.body) as { item: Record<string, string> };
+    expect(config.item.title).toBe('Un <em>marché</em> de producteurs à Limoges');
+  });
+
+  it('hands no item to the page config of a route without one, and settings for the head', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/a-propos/' });
+    expect(head(response.body).canonical).toBe('https://alimentation.exemple.fr/a-propos');
+    const config = pageConfigFromHtml(response.body) as {
+      item: unknown;
+      settings: { appUrl: string; sessionLifetimeMinutes: number };
+    };
+    expect(config.item).toBeNull();
+    expect(config.settings.appUrl).toBe('https://alimentation.exemple.fr');
+    expect(config.settings.sessionLifetimeMinutes).toBe(120);
   });
 
   it('fills the FAQ question', async () => {
@@ -107,6 +122,7 @@ describe('HTML shell', () => {
 
   it('answers 404 with the 404 page for unknown paths and unpublished or missing items', async () => {
     for (const url of [
+      '/404',
       '/page-inconnue',
       '/actualites/brouillon',
       '/actualites/inexistant',

@@ -9,6 +9,7 @@ import { ensureCsrfToken } from '../auth/csrf.ts';
 import { toPageUser } from '../auth/sessions.ts';
 import { itemLoaders, type ShellItem } from './item-loaders.ts';
 import { publicSettings, renderHead, renderShell } from './render.ts';
+import { decodedPathname } from '../url-path.ts';
 import type { TemplateSource } from './template.ts';
 
 export interface HtmlShellDeps {
@@ -72,7 +73,7 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
       appName: config.APP_NAME,
       route,
       item,
-      canonicalUrl: isNotFound ? null : config.APP_URL + pathname,
+      canonicalUrl: isNotFound ? null : config.APP_URL + (pathname.replace(/\/+$/, '') || '/'),
       csrfToken: ensureCsrfToken(config, request, reply),
       noindex: isNotFound || Boolean(route.auth),
     });
@@ -80,6 +81,7 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
       appName: config.APP_NAME,
       user: request.user ? toPageUser(request.user) : null,
       settings: publicSettings(config),
+      item,
     });
     return reply
       .code(status)
@@ -100,7 +102,7 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
 
     // Other files of the build (favicon, robots.txt, copied public/ folder).
     if (distDir && /\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith('/index.html')) {
-      const relative = decodeURIComponentSafe(pathname).replace(/^\/+/, '');
+      const relative = decodedPathname(pathname).replace(/^\/+/, '');
       const file = path.resolve(distDir, relative);
       if (file.startsWith(distDir + path.sep) && isFile(file)) {
         reply.header('Cache-Control', 'public, max-age=3600');
@@ -125,7 +127,7 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
       item = await loader(db, params);
       if (!item) return notFoundPage(request, reply);
     }
-    return sendPage(request, reply, route, item, 200);
+    return sendPage(request, reply, route, item, route.name === '404' ? 404 : 200);
   });
 }
 
@@ -134,13 +136,5 @@ function isFile(file: string): boolean {
     return statSync(file).isFile();
   } catch {
     return false;
-  }
-}
-
-function decodeURIComponentSafe(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
   }
 }

@@ -34,6 +34,8 @@ export function jsonForScript(value: unknown): string {
 
 export function publicSettings(config: Config): PublicSettings {
   return {
+    appUrl: config.APP_URL,
+    sessionLifetimeMinutes: config.SESSION_LIFETIME_MINUTES,
     helpPhone: config.HELP_PHONE,
     tileUrl: config.TILE_URL,
     tileAttribution: config.TILE_ATTRIBUTION,

@@ -15,13 +15,24 @@ const port = Number(process.env.BENCH_PORT ?? 3199);
 const paths = ['/healthz', '/', '/a-propos', '/api/internal-team-members'];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ad-bench-'));
-const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'warn', SESSION_SECRET: 'bench-only-secret-bench-only-secret' };
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  NODE_ENV: 'production',
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'warn',
+  SESSION_SECRET: 'bench-only-secret-bench-only-secret',
+};
 
 function step(title) {
   process.stdout.write(`\n## ${title}\n`);
 }
 
-if (!existsSync(join(root, 'apps/server/dist/main.js')) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
+if (
+  !existsSync(join(root, 'apps/server/dist/main.js')) ||
+  !existsSync(join(root, 'apps/web/dist/index.html'))
+) {
   step('build');
   const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
@@ -29,13 +40,21 @@ if (!existsSync(join(root, 'apps/server/dist/main.js')) || !existsSync(join(root
 
 step(`seed --scale ${scale} (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`);
 const seedStart = performance.now();
-const seeded = spawnSync('npm', ['run', 'seed', '--', '--scale', String(scale)], { cwd: root, env, stdio: 'inherit' });
+const seeded = spawnSync('npm', ['run', 'seed', '--', '--scale', String(scale)], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 console.log(`seed wall time: ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
 step('server start');
 const startAt = performance.now();
-const server = spawn('node', ['apps/server/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+const server = spawn('node', ['apps/server/dist/main.js'], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 const base = `http://127.0.0.1:${port}`;
 for (;;) {
   try {
@@ -61,7 +80,9 @@ for (const path of paths) {
     errors: result.errors,
   });
 }
-const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0);
+const rssKb = Number(
+  /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0,
+);
 
 step(`HTTP (${seconds} s per path, 10 connections)`);
 console.table(rows);

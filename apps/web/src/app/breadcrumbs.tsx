@@ -4,8 +4,8 @@ import type { Crumb } from './route-head.ts';
 
 /**
  * DSFR breadcrumb (spec §2), desktop only (hidden under 768 px). Built by hand rather than with
- * the react-dsfr component because the mobile collapse button is never shown here and the last
- * entry may still be loading (then every entry is a link and no entry is current).
+ * the react-dsfr component because the mobile collapse button is never shown here. The last
+ * entry (buildBreadcrumb never gives it a path) is the current page, not a link.
  */
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   if (crumbs.length === 0) return null;

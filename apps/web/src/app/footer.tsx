@@ -12,6 +12,7 @@ const FooterConsentItem = lazy(() =>
 );
 
 export const NEWSLETTER_EMAIL_LABEL = 'Votre adresse électronique (ex. : nom@domaine.fr)';
+export const FOLLOW_LABEL = "Lettre d'information et partage";
 export const NEWSLETTER_FAILURE = "Nous n'avons pas pu confirmer votre inscription.";
 
 /** Share URLs of the current page (spec §2: Facebook, Twitter, LinkedIn). */
@@ -31,7 +32,8 @@ export function Footer() {
 
   return (
     <>
-      <div className={fr.cx('fr-follow')}>
+      {/* A landmark of its own, so that no content sits outside every landmark. */}
+      <aside className={fr.cx('fr-follow')} aria-label={FOLLOW_LABEL}>
         <div className={fr.cx('fr-container')}>
           <div className={fr.cx('fr-grid-row')}>
             <div className={fr.cx('fr-col-12', 'fr-col-md-8')}>
@@ -42,7 +44,7 @@ export function Footer() {
             </div>
           </div>
         </div>
-      </div>
+      </aside>
 
       <footer className={fr.cx('fr-footer')} role="contentinfo" id="footer" tabIndex={-1}>
         <div className={fr.cx('fr-footer__top')}>

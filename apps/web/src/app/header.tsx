@@ -35,7 +35,8 @@ const MENU_ID = 'header-menu';
  * Site header (spec §2 shared frame, §4 header states), built with DSFR classes but driven by
  * React state: the DSFR header script expects its own markup for the search and menu modals,
  * which would fight with the router, so popovers and the mobile menu are ours.
- * Below 992 px (DSFR `lg`) the navbar buttons 'Rechercher' and 'Menu' replace the tools and nav.
+ * Below 768 px (spec mobile breakpoint; app.css moves the DSFR 992 px switch) the navbar buttons
+ * 'Rechercher' and 'Menu' replace the tools and nav.
  */
 export function Header() {
   const { appName, user } = usePageConfig();

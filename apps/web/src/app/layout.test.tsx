@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { useMemo } from 'react';
+import type { PageConfig } from '@ad/contract';
 import { PageConfigProvider, FALLBACK_PAGE_CONFIG } from './page-config.ts';
 import { RootLayout } from './layout.tsx';
 import { PlaceholderPage } from './placeholder-page.tsx';
@@ -16,13 +17,25 @@ function PostPage() {
   return <h1>Marché bio</h1>;
 }
 
-function renderAt(path: string) {
+const APP = 'Alimentation durable Nouvelle-Aquitaine';
+const APP_URL = 'https://alimentation.exemple.fr';
+
+function withItem(item: PageConfig['item']): PageConfig {
+  return {
+    ...FALLBACK_PAGE_CONFIG,
+    settings: { ...FALLBACK_PAGE_CONFIG.settings, appUrl: APP_URL },
+    item,
+  };
+}
+
+function renderAt(path: string, config: PageConfig = FALLBACK_PAGE_CONFIG) {
   const router = createMemoryRouter(
     [
       {
         element: <RootLayout />,
         children: [
           { path: '/actualites/:slug', element: <PostPage /> },
+          { path: '/foire-aux-questions/:slug', element: <PlaceholderPage /> },
           { path: '*', element: <PlaceholderPage /> },
         ],
       },
@@ -30,7 +43,7 @@ function renderAt(path: string) {
     { initialEntries: [path] },
   );
   render(
-    <PageConfigProvider value={FALLBACK_PAGE_CONFIG}>
+    <PageConfigProvider value={config}>
       <RouterProvider router={router} />
     </PageConfigProvider>,
   );
@@ -70,6 +83,86 @@ describe('frame', () => {
       expect(document.title).toBe('Alimentation durable Nouvelle-Aquitaine - Accueil'),
     );
     expect(screen.queryByRole('navigation', { name: 'vous êtes ici :' })).toBeNull();
+  });
+
+  it('fills the head, breadcrumb and placeholder title from the server item on first load', async () => {
+    const router = renderAt(
+      '/foire-aux-questions/qui-peut-publier',
+      withItem({ question: 'Qui peut publier ?', answer: '<p>Tout membre.</p>' }),
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Qui peut publier ?');
+    await waitFor(() => expect(document.title).toBe(`${APP} - Qui peut publier ?`));
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+      'Tout membre.',
+    );
+    const crumbs = screen.getByRole('navigation', { name: 'vous êtes ici :' });
+    expect(crumbs.textContent).toBe('AccueilFAQQui peut publier ?');
+    expect(within(crumbs).queryByRole('link', { name: 'Qui peut publier ?' })).toBeNull();
+
+    // The server's item belongs to the first path only.
+    await router.navigate('/foire-aux-questions/autre-question');
+    await waitFor(() => expect(document.title).toBe(APP));
+    const after = screen.getByRole('navigation', { name: 'vous êtes ici :' });
+    expect(after.textContent).toBe('AccueilFAQ');
+    expect(within(after).queryByRole('link')?.textContent).toBe('Accueil');
+  });
+
+  it('lets a page that loads its own item override the server item', async () => {
+    renderAt('/actualites/marche-bio', withItem({ title: 'Titre du serveur', description: '' }));
+    await waitFor(() => expect(document.title).toBe(`${APP} - Marché bio`));
+  });
+
+  it('keeps the canonical link on the public URL and drops it on the 404 page', async () => {
+    document.head.innerHTML =
+      '<link rel="canonical" href="https://alimentation.exemple.fr/glossaire">' +
+      '<meta property="og:url" content="https://alimentation.exemple.fr/glossaire">';
+    const router = renderAt('/glossaire', withItem(null));
+    const canonical = () =>
+      document.head.querySelector('link[rel="canonical"]')?.getAttribute('href');
+    const ogUrl = () =>
+      document.head.querySelector('meta[property="og:url"]')?.getAttribute('content');
+    const robots = () => document.head.querySelector('meta[name="robots"]');
+    await waitFor(() => expect(canonical()).toBe(`${APP_URL}/glossaire`));
+    expect(robots()).toBeNull();
+
+    await router.navigate('/actualites/?page=2');
+    await waitFor(() => expect(canonical()).toBe(`${APP_URL}/actualites`));
+    expect(ogUrl()).toBe(`${APP_URL}/actualites`);
+
+    await router.navigate('/nimporte/quoi');
+    await waitFor(() => expect(robots()?.getAttribute('content')).toBe('noindex'));
+    expect(canonical()).toBeUndefined();
+    expect(ogUrl()).toBeUndefined();
+
+    await router.navigate('/');
+    await waitFor(() => expect(canonical()).toBe(`${APP_URL}/`));
+    expect(ogUrl()).toBe(`${APP_URL}/`);
+    expect(robots()).toBeNull();
+  });
+
+  it('moves focus to the new page heading after a client-side navigation only', async () => {
+    const router = renderAt('/glossaire');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(document.body);
+
+    await router.navigate('/foire-aux-questions');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'FAQ' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(heading.getAttribute('tabindex')).toBe('-1');
+
+    (document.activeElement as HTMLElement).blur();
+    await router.navigate('/foire-aux-questions?q=publier');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it('puts the newsletter and share band inside a landmark', () => {
+    renderAt('/');
+    const band = screen.getByRole('complementary', { name: "Lettre d'information et partage" });
+    expect(
+      within(band).getByLabelText('Votre adresse électronique (ex. : nom@domaine.fr)'),
+    ).toBeTruthy();
+    expect(within(band).getByRole('link', { name: 'Partager sur Facebook' })).toBeTruthy();
   });
 
   it('has the header controls with their accessible names', () => {

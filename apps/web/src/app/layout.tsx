@@ -7,6 +7,7 @@ import { Footer } from './footer.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { HeadManager } from './head-manager.tsx';
 import { ScrollManager } from './scroll-manager.tsx';
+import { FocusManager } from './focus-manager.tsx';
 import { HashPopups } from './hash-popups.tsx';
 import { Loader } from './loader.tsx';
 import { buildBreadcrumb, routeForPath } from './route-head.ts';
@@ -49,9 +50,11 @@ function Frame() {
         appName={appName}
         route={route}
         item={item}
-        url={window.location.origin + location.pathname}
+        appUrl={settings.appUrl}
+        pathname={location.pathname}
       />
       <ScrollManager />
+      <FocusManager mainId="content" />
       <div className={fr.cx('fr-skiplinks')}>
         <nav className={fr.cx('fr-container')} role="navigation" aria-label="Accès rapide">
           <ul className={fr.cx('fr-skiplinks__list')}>

@@ -6,6 +6,9 @@ export const FALLBACK_PAGE_CONFIG: PageConfig = {
   appName: DEFAULT_APP_NAME,
   user: null,
   settings: {
+    // Empty: the head then uses the address of the current page (runtime guard only).
+    appUrl: '',
+    sessionLifetimeMinutes: 120,
     helpPhone: '',
     tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
     tileAttribution: '&copy; les contributeurs d’OpenStreetMap',
@@ -16,6 +19,7 @@ export const FALLBACK_PAGE_CONFIG: PageConfig = {
     publisher: { name: '', address: '', director: '', email: '' },
     host: { name: '', address: '', phone: '' },
   },
+  item: null,
 };
 
 let cached: PageConfig | null = null;
@@ -36,6 +40,10 @@ function isPageConfig(value: unknown): value is PageConfig {
   );
 }
 
+function isItem(value: unknown): value is Record<string, string | null> {
+  return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+
 /**
  * Reads the `<script type="application/json" id="page-config">` the server writes into the
  * HTML shell (TEAM-BRIEF wire contract). Read once; a missing or malformed block falls back to
@@ -49,7 +57,12 @@ export function readPageConfig(doc: Document = document): PageConfig {
     try {
       const parsed: unknown = JSON.parse(element.textContent);
       if (isPageConfig(parsed)) {
-        config = { ...parsed, settings: { ...FALLBACK_PAGE_CONFIG.settings, ...parsed.settings } };
+        // A server older than the current contract may leave out `item` or new settings.
+        config = {
+          ...parsed,
+          settings: { ...FALLBACK_PAGE_CONFIG.settings, ...parsed.settings },
+          item: isItem(parsed.item) ? parsed.item : null,
+        };
       } else console.warn('Invalid page config');
     } catch {
       console.warn('Unreadable page config');
@@ -71,7 +84,10 @@ export function PageConfigProvider({
   return createElement(PageConfigContext.Provider, { value: value ?? readPageConfig() }, children);
 }
 
-/** The page config: app name, signed-in user (or null) and public settings. */
+/**
+ * The page config: app name, signed-in user (or null), public settings and the item of the
+ * detail route the page was loaded on (or null).
+ */
 export function usePageConfig(): PageConfig {
   return useContext(PageConfigContext) ?? readPageConfig();
 }

@@ -52,10 +52,40 @@ describe('route head', () => {
     ]);
   });
 
-  it('leaves out an entry whose item is not loaded yet', () => {
+  it('leaves out an entry whose item is not loaded yet, the remaining last entry unlinked', () => {
     expect(buildBreadcrumb(routeByName('post'))).toEqual([
       { label: 'Accueil', to: '/' },
-      { label: 'Actualités', to: '/actualites' },
+      { label: 'Actualités' },
     ]);
+    expect(buildBreadcrumb(routeByName('faq-item'), null)).toEqual([
+      { label: 'Accueil', to: '/' },
+      { label: 'FAQ' },
+    ]);
+  });
+
+  it('fills the detail breadcrumbs from the item', () => {
+    expect(buildBreadcrumb(routeByName('post'), { title: 'Marché bio' })).toEqual([
+      { label: 'Accueil', to: '/' },
+      { label: 'Actualités', to: '/actualites' },
+      { label: 'Marché bio' },
+    ]);
+    expect(buildBreadcrumb(routeByName('resource'), { name: 'Guide' })).toEqual([
+      { label: 'Accueil', to: '/' },
+      { label: 'Ressources', to: '/ressources' },
+      { label: 'Guide' },
+    ]);
+    expect(buildBreadcrumb(routeByName('initiative-item'), { title: 'Jardin' })).toEqual([
+      { label: 'Accueil', to: '/' },
+      { label: 'Initiatives', to: '/initiatives' },
+      { label: 'Jardin' },
+    ]);
+  });
+
+  it('never links the last rendered entry', () => {
+    const unfilled = [routeByName('post'), routeByName('resource'), routeByName('faq-item')];
+    for (const route of [...unfilled, routeByName('initiative-item'), routeByName('about')]) {
+      const crumbs = buildBreadcrumb(route);
+      expect(crumbs[crumbs.length - 1]?.to).toBeUndefined();
+    }
   });
 });

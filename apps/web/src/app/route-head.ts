@@ -46,17 +46,18 @@ export function buildHead(
 
 /**
  * Breadcrumb entries (spec §2): 'Accueil', then the route's entries with their placeholders
- * filled; the last entry is not a link. None on the homepage. An entry whose placeholder is
- * not filled yet (item loading) is left out.
+ * filled. None on the homepage. An entry whose placeholder is not filled yet (item loading) is
+ * left out, and the last entry that remains is never a link.
  */
 export function buildBreadcrumb(route: RouteDefinition, item?: RouteItem | null): Crumb[] {
   if (route.name === 'homepage') return [];
   const crumbs: Crumb[] = [{ label: HOME_CRUMB_LABEL, to: '/' }];
-  route.breadcrumb.forEach((entry, index) => {
+  for (const entry of route.breadcrumb) {
     const label = fillPlaceholders(entry.label, item);
-    if (!label) return;
-    const isLast = index === route.breadcrumb.length - 1;
-    crumbs.push(isLast || !entry.to ? { label } : { label, to: pathTo(entry.to as RouteName) });
-  });
+    if (!label) continue;
+    crumbs.push(entry.to ? { label, to: pathTo(entry.to as RouteName) } : { label });
+  }
+  const last = crumbs[crumbs.length - 1]!;
+  crumbs[crumbs.length - 1] = { label: last.label };
   return crumbs;
 }

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { usePageConfig } from './page-config.ts';
 import type { RouteItem } from './route-head.ts';
 
 interface RouteItemState {
@@ -18,10 +19,18 @@ const RouteItemContext = createContext<RouteItemContextValue>({
   setItem: () => undefined,
 });
 
-/** Holds the item of the current detail page for the head (title, meta) and the breadcrumb. */
+/**
+ * Holds the item of the current detail page for the head (title, meta) and the breadcrumb.
+ * It starts with the item the server loaded for the first page (page config), so a detail page
+ * has its title, description and breadcrumb from the first render; a page that loads its own
+ * item later overrides it through useRouteItem.
+ */
 export function RouteItemProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const [state, setItem] = useState<RouteItemState | null>(null);
+  const { item: initialItem } = usePageConfig();
+  const [state, setItem] = useState<RouteItemState | null>(() =>
+    initialItem ? { pathname, item: initialItem } : null,
+  );
   // An item only counts on the path that provided it, so a stale one never leaks to the next page.
   const item = state && state.pathname === pathname ? state.item : null;
   const value = useMemo(() => ({ item, setItem }), [item]);

@@ -120,16 +120,23 @@ describe('HTML shell', () => {
     expect(head(response.body).description).toBe('Toute structure de Nouvelle-Aquitaine.');
   });
 
-  it('answers 404 with the 404 page for unknown paths and unpublished or missing items', async () => {
+  it('sends unpublished or missing items to the 404 route', async () => {
     for (const url of [
-      '/404',
-      '/page-inconnue',
       '/actualites/brouillon',
       '/actualites/inexistant',
       '/initiatives/initiative/999999',
       '/initiatives/autre/1',
       '/ressources/inconnue',
+      '/foire-aux-questions/inconnue',
     ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(302);
+      expect(response.headers.location, url).toBe('/404');
+    }
+  });
+
+  it('answers 404 with the 404 page for unknown paths and the 404 route', async () => {
+    for (const url of ['/404', '/page-inconnue', '/actualites/un/deux']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       const h = head(response.body);

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { matchRoute, redirects, routeByName, type RouteDefinition } from '@ad/contract';
+import { matchRoute, pathTo, redirects, routeByName, type RouteDefinition } from '@ad/contract';
 import type { Config } from '../../env.ts';
 import type { AppDatabase } from '../database.ts';
 import { ensureCsrfToken } from '../auth/csrf.ts';
@@ -125,7 +125,8 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
     const loader = itemLoaders[route.name];
     if (loader) {
       item = await loader(db, params);
-      if (!item) return notFoundPage(request, reply);
+      // As the app does when a detail fails to load (spec §8): go to the 404 route, which answers 404.
+      if (!item) return reply.redirect(pathTo('404'), 302);
     }
     return sendPage(request, reply, route, item, route.name === '404' ? 404 : 200);
   });

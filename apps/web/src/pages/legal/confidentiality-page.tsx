@@ -10,6 +10,27 @@ import { Link } from 'react-router';
 import { usePageConfig } from '../../app/page-config.ts';
 
 const CNIL_COMPLAINT_URL = 'https://www.cnil.fr/fr/adresser-une-plainte';
+/** Name of the session cookie in COOKIES, whose duration comes from the settings. */
+const SESSION_COOKIE = 'ad_session';
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count > 1 ? 's' : ''}`;
+}
+
+/**
+ * Idle lifetime of the session cookie in words: 120 -> '2 heures sans activité',
+ * 90 -> '1 h 30 sans activité', 45 -> '45 minutes sans activité'.
+ */
+export function sessionDuration(minutes: number): string {
+  const total = Math.max(1, Math.round(minutes));
+  const hours = Math.floor(total / 60);
+  const rest = total % 60;
+  let text: string;
+  if (hours === 0) text = plural(rest, 'minute');
+  else if (rest === 0) text = plural(hours, 'heure');
+  else text = `${hours} h ${String(rest).padStart(2, '0')}`;
+  return `${text} sans activité`;
+}
 
 /** Privacy policy (spec public-site §9: retention periods, under-16s, cookies). */
 export function ConfidentialityPage() {
@@ -18,9 +39,15 @@ export function ConfidentialityPage() {
   const submittedRetention = `${RETENTION_SUBMITTED_DATA_YEARS} ans après leur publication`;
   const audienceRetention = `${RETENTION_AUDIENCE_MONTHS} mois`;
 
+  // Audience cookies are only set when a measurement tool is enabled and the visitor accepted it.
   const audienceLegalBasis = settings.cookieConsentEnabled
-    ? 'Votre consentement, recueilli par le gestionnaire de cookies du site.'
-    : "Intérêt légitime de l'éditeur à connaître la fréquentation du site (mesure d'audience anonymisée).";
+    ? 'Votre consentement (article 6-1-a du RGPD), recueilli par le gestionnaire de cookies du site et retirable à tout moment'
+    : 'Votre consentement (article 6-1-a du RGPD), retirable à tout moment';
+  const cookies = COOKIES.map((cookie) =>
+    cookie.name === SESSION_COOKIE
+      ? { ...cookie, duration: sessionDuration(settings.sessionLifetimeMinutes) }
+      : cookie,
+  );
 
   const purposes: [string, string, string][] = [
     [
@@ -49,7 +76,7 @@ export function ConfidentialityPage() {
       'Votre consentement (article 6-1-a du RGPD), retirable à tout moment',
     ],
     [
-      "Mesure d'audience du site",
+      "Mesure d'audience du site, uniquement lorsqu'elle est activée et que vous l'avez acceptée",
       'Données de navigation : pages consultées, date et durée de la visite, type de terminal et de navigateur, adresse IP tronquée',
       audienceLegalBasis,
     ],
@@ -207,17 +234,26 @@ export function ConfidentialityPage() {
           <p>
             Un cookie est un petit fichier déposé sur votre terminal lors de la visite d'un site.
             Les cookies de session et de sécurité sont indispensables au fonctionnement du site et
-            ne peuvent pas être désactivés. Les cookies de mesure d'audience servent à établir des
-            statistiques de fréquentation.
+            ne peuvent pas être désactivés.
             {settings.cookieConsentEnabled
-              ? " Ils ne sont déposés qu'avec votre accord, que vous pouvez modifier à tout moment grâce au lien «\u00a0Gestion des cookies\u00a0» en bas de page."
+              ? ' Vos choix en matière de cookies sont conservés dans le stockage local de votre navigateur, et non dans un cookie.'
               : ''}
           </p>
+          <p>
+            Les cookies de mesure d'audience servent à établir des statistiques de fréquentation.
+            Ils ne sont déposés que si une mesure d'audience est activée sur le site et que vous
+            l'avez acceptée
+            {settings.cookieConsentEnabled
+              ? ' ; vous pouvez modifier votre choix à tout moment grâce au lien «\u00a0Gestion des cookies\u00a0» en bas de page'
+              : ''}
+            .
+          </p>
           <Table
-            caption="Cookies déposés par le site"
-            headers={['Nom', 'Finalité', 'Durée de conservation']}
-            data={COOKIES.map((cookie) => [
+            caption="Cookies et stockage local utilisés par le site"
+            headers={['Nom', 'Type de stockage', 'Finalité', 'Durée de conservation']}
+            data={cookies.map((cookie) => [
               <code key="name">{cookie.name}</code>,
+              cookie.storage,
               cookie.purpose,
               cookie.duration,
             ])}

@@ -4,13 +4,15 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FALLBACK_PAGE_CONFIG, PageConfigProvider } from '../../app/page-config.ts';
-import { ConfidentialityPage } from './confidentiality-page.tsx';
+import { ConfidentialityPage, sessionDuration } from './confidentiality-page.tsx';
 import { LegalNoticePage } from './legal-notice-page.tsx';
 
 const config: PageConfig = {
   ...FALLBACK_PAGE_CONFIG,
   settings: {
     ...FALLBACK_PAGE_CONFIG.settings,
+    appUrl: 'https://alimentation.exemple.fr',
+    sessionLifetimeMinutes: 90,
     helpPhone: '05 56 00 00 00',
     tileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
     publisher: {
@@ -27,9 +29,9 @@ const config: PageConfig = {
   },
 };
 
-function renderWithConfig(children: ReactNode) {
+function renderWithConfig(children: ReactNode, value: PageConfig = config) {
   return render(
-    <PageConfigProvider value={config}>
+    <PageConfigProvider value={value}>
       <MemoryRouter>{children}</MemoryRouter>
     </PageConfigProvider>,
   );
@@ -66,11 +68,47 @@ describe('ConfidentialityPage', () => {
     expect(screen.getByText('14 mois')).toBeTruthy();
     expect(screen.getByText(/moins de 16 ans/)).toBeTruthy();
 
-    const table = screen.getByRole('table', { name: 'Cookies déposés par le site' });
+    const table = screen.getByRole('table', {
+      name: 'Cookies et stockage local utilisés par le site',
+    });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Nom', 'Type de stockage', 'Finalité', 'Durée de conservation']);
     for (const cookie of COOKIES) {
       const row = within(table).getByText(cookie.name).closest('tr');
+      expect(row?.textContent).toContain(cookie.storage);
       expect(row?.textContent).toContain(cookie.purpose);
-      expect(row?.textContent).toContain(cookie.duration);
+      if (cookie.name !== 'ad_session') expect(row?.textContent).toContain(cookie.duration);
     }
+    // The session lifetime comes from the settings (90 minutes here).
+    const session = within(table).getByText('ad_session').closest('tr');
+    expect(session?.textContent).toContain('1 h 30 sans activité');
+    expect(
+      within(table).getByText('@codegouvfr/react-dsfr finalityConsent').closest('tr')?.textContent,
+    ).toContain('stockage local');
+  });
+
+  it('says audience cookies need an enabled tool and consent, and where choices are kept', () => {
+    renderWithConfig(<ConfidentialityPage />, {
+      ...config,
+      settings: { ...config.settings, cookieConsentEnabled: true },
+    });
+    expect(screen.getByText(/conservés dans le stockage local de votre navigateur/)).toBeTruthy();
+    expect(
+      screen.getByText(/ne sont déposés que si une mesure d'audience est activée sur le site/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Intérêt légitime/)).toBeNull();
+  });
+});
+
+describe('sessionDuration', () => {
+  it('writes the idle lifetime of the session in words', () => {
+    expect(sessionDuration(120)).toBe('2 heures sans activité');
+    expect(sessionDuration(60)).toBe('1 heure sans activité');
+    expect(sessionDuration(90)).toBe('1 h 30 sans activité');
+    expect(sessionDuration(125)).toBe('2 h 05 sans activité');
+    expect(sessionDuration(45)).toBe('45 minutes sans activité');
+    expect(sessionDuration(1)).toBe('1 minute sans activité');
   });
 });

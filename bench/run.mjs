@@ -1,5 +1,6 @@
 // Benchmarks: seed a large deterministic data set, start the built server on it and measure public responses.
 // Usage: npm run bench            (BENCH_SCALE=20000 initiatives by default, BENCH_SECONDS=10 per path)
+// Rate limiting is switched off: one client address would otherwise be throttled after 600 requests.
 // Prints figures only; it never fails on a threshold (targets are read by people, not asserted).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
@@ -22,6 +23,7 @@ const env = {
   NODE_ENV: 'production',
   SEED_DEMO: 'false',
   LOG_LEVEL: 'warn',
+  RATE_LIMIT_ENABLED: 'false',
   SESSION_SECRET: 'bench-only-secret-bench-only-secret',
 };
 

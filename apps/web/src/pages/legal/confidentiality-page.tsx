@@ -1,5 +1,4 @@
 import { fr } from '@codegouvfr/react-dsfr';
-import { Table } from '@codegouvfr/react-dsfr/Table';
 import {
   COOKIES,
   RETENTION_AUDIENCE_MONTHS,
@@ -8,6 +7,7 @@ import {
 } from '@ad/contract';
 import { Link } from 'react-router';
 import { usePageConfig } from '../../app/page-config.ts';
+import { ScrollableTable } from './scrollable-table.tsx';
 
 const CNIL_COMPLAINT_URL = 'https://www.cnil.fr/fr/adresser-une-plainte';
 /** Name of the session cookie in COOKIES, whose duration comes from the settings. */
@@ -125,7 +125,7 @@ export function ConfidentialityPage() {
           </p>
 
           <h2>Finalités, données traitées et bases légales</h2>
-          <Table
+          <ScrollableTable
             caption="Finalités des traitements de données personnelles"
             headers={['Finalité', 'Données traitées', 'Base légale']}
             data={purposes}
@@ -164,7 +164,7 @@ export function ConfidentialityPage() {
           </p>
 
           <h2>Durées de conservation</h2>
-          <Table
+          <ScrollableTable
             caption="Durées de conservation des données"
             headers={['Données', 'Durée de conservation']}
             data={retention}
@@ -248,7 +248,7 @@ export function ConfidentialityPage() {
               : ''}
             .
           </p>
-          <Table
+          <ScrollableTable
             caption="Cookies et stockage local utilisés par le site"
             headers={['Nom', 'Type de stockage', 'Finalité', 'Durée de conservation']}
             data={cookies.map((cookie) => [

@@ -1,0 +1,19 @@
+import { ensureScrollable, expect, scrollY, scrollToY, test } from '../fixtures.ts';
+
+test("'Haut de page' appears after 300 px of scroll and returns to the top", async ({ page }) => {
+  await page.goto('/politique-de-confidentialite');
+  await ensureScrollable(page, 500);
+  const backToTop = page.getByRole('link', { name: 'Haut de page' });
+  await expect(backToTop).toBeHidden();
+
+  await scrollToY(page, 250);
+  await expect.poll(() => scrollY(page)).toBe(250);
+  await expect(backToTop).toBeHidden();
+
+  await scrollToY(page, 450);
+  await expect(backToTop).toBeVisible();
+
+  await backToTop.click();
+  await expect.poll(() => scrollY(page)).toBe(0);
+  await expect(backToTop).toBeHidden();
+});

@@ -1,0 +1,132 @@
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3111;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/** Debian's Chromium only: never a downloaded browser. A missing executable is an error, not a skip. */
+function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    const found = execSync('command -v chromium', { shell: '/bin/sh', encoding: 'utf8' }).trim();
+    if (found) return found;
+  } catch {
+    // not on PATH: fall through to Debian's location
+  }
+  return '/usr/bin/chromium';
+}
+
+const executablePath = chromiumPath();
+if (!existsSync(executablePath)) {
+  throw new Error(
+    `Chromium not found at ${executablePath}. Install Debian's chromium (apt-get install chromium) ` +
+      'or set CHROMIUM_PATH; browser tests are never skipped.',
+  );
+}
+
+/**
+ * One fresh data directory per run. The config is loaded again in every worker process, which
+ * inherit the runner's environment: only the runner (first load) creates and cleans it.
+ */
+function dataDir(): string {
+  const inherited = process.env.E2E_DATA_DIR;
+  if (inherited) return inherited;
+  const varDir = resolve(import.meta.dirname, 'var');
+  const dir = resolve(varDir, `e2e-${process.pid}`);
+  // Directories of earlier runs whose runner is gone.
+  if (existsSync(varDir)) {
+    for (const name of readdirSync(varDir)) {
+      const pid = /^e2e-(\d+)$/.exec(name)?.[1];
+      if (pid && !isAlive(Number(pid)))
+        rmSync(resolve(varDir, name), { recursive: true, force: true });
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  process.env.E2E_DATA_DIR = dir;
+  return dir;
+}
+
+function isAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const isCI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: './test-results',
+  fullyParallel: true,
+  forbidOnly: isCI,
+  workers: 2,
+  retries: isCI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['./e2e/summary-reporter.ts']],
+  use: {
+    baseURL: BASE_URL,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      grepInvert: /@mobile-only/,
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 900 } },
+    },
+    {
+      name: 'mobile',
+      grepInvert: /@desktop-only/,
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 375, height: 740 },
+        isMobile: false,
+        hasTouch: true,
+      },
+    },
+  ],
+  webServer: {
+    command: 'node e2e/start-server.mjs',
+    url: `${BASE_URL}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir(),
+      NODE_ENV: 'test',
+      SEED_DEMO: 'true',
+      APP_URL: BASE_URL,
+      // The suite signs in and loads pages far faster than a visitor from one address.
+      RATE_LIMIT_READ_MAX: '100000',
+      RATE_LIMIT_WRITE_MAX: '100000',
+      RATE_LIMIT_AUTH_MAX: '100000',
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    },
+  },
+});

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { startReactDsfr } from '@codegouvfr/react-dsfr/spa';
 import { Link } from 'react-router';
 import { App } from './app/app.tsx';
-import { readCsrfToken } from './lib/api-client.ts';
+import { checkCsrfToken } from './lib/api-client.ts';
 // Icons: trimmed to the ones the code uses by `react-dsfr update-icons` (npm run dsfr).
 import '@codegouvfr/react-dsfr/dsfr/utility/icons/icons.min.css';
 import './app/app.css';
@@ -17,7 +17,7 @@ declare module '@codegouvfr/react-dsfr/spa' {
 startReactDsfr({ defaultColorScheme: 'light', Link });
 
 // Spec §8: without the token every state-changing request would be refused.
-if (!readCsrfToken()) console.error('CSRF token not found');
+checkCsrfToken();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { useMemo } from 'react';
 import type { PageConfig } from '@ad/contract';
 import { PageConfigProvider, FALLBACK_PAGE_CONFIG } from './page-config.ts';
 import { RootLayout } from './layout.tsx';
+import { shareLinks } from './footer.tsx';
 import { PlaceholderPage } from './placeholder-page.tsx';
 import { useRouteItem } from './route-item.tsx';
 
@@ -25,6 +26,23 @@ function withItem(item: PageConfig['item']): PageConfig {
     ...FALLBACK_PAGE_CONFIG,
     settings: { ...FALLBACK_PAGE_CONFIG.settings, appUrl: APP_URL },
     item,
+  };
+}
+
+/** Lets the effects that wait for the next animation frame (focus, lazy parts) run. */
+async function twoFrames() {
+  await act(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
+}
+
+function withConsent(enabled: boolean): PageConfig {
+  return {
+    ...FALLBACK_PAGE_CONFIG,
+    settings: { ...FALLBACK_PAGE_CONFIG.settings, cookieConsentEnabled: enabled },
   };
 }
 
@@ -142,7 +160,8 @@ describe('frame', () => {
 
   it('moves focus to the new page heading after a client-side navigation only', async () => {
     const router = renderAt('/glossaire');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await twoFrames();
+    expect(screen.getByRole('heading', { level: 1, name: 'Glossaire' })).toBeTruthy();
     expect(document.activeElement).toBe(document.body);
 
     await router.navigate('/foire-aux-questions');
@@ -151,8 +170,10 @@ describe('frame', () => {
     expect(heading.getAttribute('tabindex')).toBe('-1');
 
     (document.activeElement as HTMLElement).blur();
-    await router.navigate('/foire-aux-questions?q=publier');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(() => router.navigate('/foire-aux-questions?q=publier'));
+    await twoFrames();
+    expect(router.state.location.pathname).toBe('/foire-aux-questions');
+    expect(router.state.location.search).toBe('?q=publier');
     expect(document.activeElement).toBe(document.body);
   });
 
@@ -171,8 +192,42 @@ describe('frame', () => {
     expect(screen.getByRole('button', { name: 'Mon Espace' }).getAttribute('aria-expanded')).toBe(
       'false',
     );
-    expect(screen.getByRole('link', { name: 'Partager sur LinkedIn' }).getAttribute('href')).toBe(
-      `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(window.location.href)}`,
+  });
+
+  it('encodes the page URL in the share links', () => {
+    const links = shareLinks('https://alimentation.exemple.fr/actualites?page=2', 'ADNA');
+    expect(links.linkedin).toBe(
+      'https://www.linkedin.com/sharing/share-offsite/?url=https%3A%2F%2Falimentation.exemple.fr%2Factualites%3Fpage%3D2',
+    );
+    expect(links.facebook).toBe(
+      'https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Falimentation.exemple.fr%2Factualites%3Fpage%3D2',
     );
   });
+});
+
+describe('cookie consent', () => {
+  // Loading the react-dsfr consent module takes seconds on a cold transform: do it once first.
+  beforeAll(() => import('./consent.tsx'), 30_000);
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+  });
+
+  it('shows the DSFR consent banner when the cookie settings are enabled', async () => {
+    renderAt('/', withConsent(true));
+    const title = await screen.findByText(/^À propos des cookies sur /, {}, { timeout: 3000 });
+    const banner = title.closest('#fr-consent-banner');
+    expect(banner).not.toBeNull();
+    expect(banner?.textContent).toContain('Tout accepter');
+  }, 15_000);
+
+  it('renders no consent banner with the default settings', async () => {
+    expect(FALLBACK_PAGE_CONFIG.settings.cookieConsentEnabled).toBe(false);
+    renderAt('/');
+    // The lazy module is already loaded: had the banner been rendered, it would be by now.
+    await twoFrames();
+    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.queryByText(/À propos des cookies/)).toBeNull();
+    expect(document.getElementById('fr-consent-banner')).toBeNull();
+  }, 15_000);
 });

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, firstError, readCsrfToken, setCsrfToken } from './api-client.ts';
+import {
+  ApiError,
+  api,
+  checkCsrfToken,
+  firstError,
+  readCsrfToken,
+  setCsrfToken,
+} from './api-client.ts';
 
 function jsonResponse(status: number, body: unknown) {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -89,12 +96,29 @@ describe('api client', () => {
   it('omits the CSRF header when the meta tag is missing, and can set the token', async () => {
     document.head.innerHTML = '';
     expect(readCsrfToken()).toBeNull();
-    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, {})));
     await api.get('/api/faq');
-    expect((fetchMock.mock.calls[0]![1]!.headers as Record<string, string>)['X-CSRF-TOKEN']).toBe(
-      undefined,
-    );
+    expect(fetchMock.mock.calls[0]![1]!.headers).not.toHaveProperty('X-CSRF-TOKEN');
     setCsrfToken('rotated');
     expect(readCsrfToken()).toBe('rotated');
+    await api.get('/api/faq');
+    expect(fetchMock.mock.calls[1]![1]!.headers).toHaveProperty('X-CSRF-TOKEN', 'rotated');
+  });
+
+  it('logs a console error at start-up when the CSRF meta tag is missing (spec §8)', () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(checkCsrfToken()).toBe(true);
+      expect(consoleError).not.toHaveBeenCalled();
+
+      document.head.innerHTML = '<meta name="csrf-token" content="">';
+      expect(checkCsrfToken()).toBe(false);
+      document.head.innerHTML = '';
+      expect(checkCsrfToken()).toBe(false);
+      expect(consoleError).toHaveBeenCalledTimes(2);
+      expect(consoleError).toHaveBeenLastCalledWith('CSRF token not found');
+    } finally {
+      consoleError.mockRestore();
+    }
   });
 });

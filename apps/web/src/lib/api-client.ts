@@ -35,6 +35,18 @@ export function readCsrfToken(doc: Document = document): string | null {
   return doc.querySelector<HTMLMetaElement>(`meta[name="${CSRF_META_NAME}"]`)?.content || null;
 }
 
+export const CSRF_MISSING_MESSAGE = 'CSRF token not found';
+
+/**
+ * Start-up check of spec §8: a page without the CSRF meta tag logs a console error, since every
+ * state-changing request would be refused. Returns whether the token is present.
+ */
+export function checkCsrfToken(doc: Document = document): boolean {
+  if (readCsrfToken(doc)) return true;
+  console.error(CSRF_MISSING_MESSAGE);
+  return false;
+}
+
 /** Replaces the token of the page head (the server rotates it, for instance on login). */
 export function setCsrfToken(token: string, doc: Document = document): void {
   let meta = doc.querySelector<HTMLMetaElement>(`meta[name="${CSRF_META_NAME}"]`);

@@ -1,8 +1,6 @@
 import { expect, hrefTo, pathOf, signIn, test } from '../fixtures.ts';
 
-test('anonymous visitors of the dashboard end on /connexion', async ({ page, pageErrors }) => {
-  // The app may learn that nobody is signed in from a 401 of its API.
-  pageErrors.allowStatus(401);
+test('anonymous visitors of the dashboard end on /connexion', async ({ page }) => {
   await page.goto('/mon-compte/tableau-de-bord');
   await expect.poll(() => pathOf(page)).toBe('/connexion');
   await expect(page.getByRole('heading', { level: 1, name: 'Mon tableau de bord' })).toHaveCount(0);

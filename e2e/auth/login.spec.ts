@@ -32,10 +32,7 @@ test.describe('login page', () => {
     expect(pathOf(page)).toBe('/connexion');
 
     // The message sits between the e-mail field and the password field.
-    const message = page
-      .getByRole('main')
-      .getByText(/identifiants|incorrect|invalide/i)
-      .first();
+    const message = page.getByRole('main').getByText(WRONG_CREDENTIALS, { exact: true });
     await expect(message).toBeVisible();
     const [emailBox, messageBox, passwordBox] = await Promise.all([
       emailField(page).boundingBox(),

@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { DEFAULT_APP_NAME, SHARE_SENTENCE } from '@ad/contract';
 import { escapeRegExp, expect, hrefTo, settle, test } from '../fixtures.ts';
 
 const FOOTER_LINKS = [
@@ -16,6 +15,9 @@ const FOOTER_LINKS = [
   { name: 'Mentions légales', path: '/mentions-legales' },
   { name: "Conditions générales d'utilisation", path: '/conditions-generales-d-utilisation' },
 ] as const;
+
+/** Spec §2: 'I share this page from' in French, followed by the product's name. */
+const SHARE_TEXT = 'Je partage cette page depuis Alimentation durable Nouvelle-Aquitaine';
 
 const NETWORKS = ['Facebook', 'Twitter', 'LinkedIn'] as const;
 
@@ -46,9 +48,7 @@ async function expectShareLinksFor(page: Page, pageUrl: string) {
     );
     await expect.poll(() => shareParameters(page, network)).toContain(pageUrl);
   }
-  await expect
-    .poll(() => shareParameters(page, 'Twitter'))
-    .toContain(`${SHARE_SENTENCE} ${DEFAULT_APP_NAME}`);
+  await expect.poll(() => shareParameters(page, 'Twitter')).toContain(SHARE_TEXT);
 }
 
 test.describe('footer', () => {
@@ -84,5 +84,22 @@ test.describe('footer', () => {
     await settle(page);
     await expect(page.getByText('Votre inscription est confirmée.')).toBeHidden();
     await expect(page.getByText('Votre inscription à la newsletter est confirmée.')).toBeHidden();
+  });
+
+  test('a valid address without a configured provider shows the failure message', async ({
+    page,
+  }) => {
+    await page.goto('/mentions-legales');
+    const field = page.getByLabel('Votre adresse électronique (ex. : nom@domaine.fr)', {
+      exact: true,
+    });
+    await field.fill('visiteur@exemple.fr');
+    await page.getByRole('button', { name: "S'abonner", exact: true }).click();
+    await expect(page.getByText("Nous n'avons pas pu confirmer votre inscription.")).toBeVisible();
+    await expect(page.getByText('Vous devez renseigner ce champ.')).toHaveCount(0);
+    await expect(field).toHaveValue('visiteur@exemple.fr');
+    await settle(page);
+    await expect(page.getByText('Votre inscription est confirmée.')).toHaveCount(0);
+    await expect(page.getByText('Votre inscription à la newsletter est confirmée.')).toHaveCount(0);
   });
 });

@@ -27,6 +27,21 @@ test.describe('pop-ups opened by a URL hash', () => {
     });
   }
 
+  test('a hash containing newsletter-subscribed opens the pop-up; Fermer keeps path and query', async ({
+    page,
+  }) => {
+    await page.goto('/mentions-legales?src=mail#x-newsletter-subscribed');
+    const dialog = page.getByRole('dialog', { name: 'Inscription à la newsletter' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Votre inscription à la newsletter est confirmée.');
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(() => new URL(page.url()).hash).toBe('');
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/mentions-legales');
+    expect(url.search).toBe('?src=mail');
+  });
+
   test('without the hash no pop-up shows', async ({ page }) => {
     await page.goto('/mentions-legales');
     await expect(page.getByRole('heading', { level: 1, name: 'Mentions légales' })).toBeVisible();

@@ -43,11 +43,13 @@ test.describe('header search', () => {
     await submit.click();
     await settle(page);
     expect(pathOf(page)).toBe('/mentions-legales');
+    await expect(dialog(page)).toBeVisible();
 
     await field(page).fill('   ');
     await submit.click();
     await settle(page);
     expect(pathOf(page)).toBe('/mentions-legales');
+    await expect(dialog(page)).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Mentions légales' })).toBeVisible();
   });
 
@@ -55,6 +57,24 @@ test.describe('header search', () => {
     await openSearch(page);
     await field(page).fill('circuits');
     await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
+    await openSearch(page);
+    await expect(field(page)).toHaveValue('');
+  });
+
+  test('Fermer closes the dialog and re-opening shows an empty field', async ({ page }) => {
+    await openSearch(page);
+    await field(page).fill('circuits');
+    await dialog(page).getByRole('button', { name: 'Fermer', exact: true }).click();
+    await expect(dialog(page)).toBeHidden();
+    await openSearch(page);
+    await expect(field(page)).toHaveValue('');
+  });
+
+  test('the Rechercher opener closes the open dialog and clears the field', async ({ page }) => {
+    await openSearch(page);
+    await field(page).fill('circuits');
+    await opener(page).click();
     await expect(dialog(page)).toBeHidden();
     await openSearch(page);
     await expect(field(page)).toHaveValue('');

@@ -46,9 +46,32 @@ test.describe('main navigation @desktop-only', () => {
     );
   });
 
+  test('the main links are exactly the five sections, without Nous contacter', async ({ page }) => {
+    await page.goto('/mentions-legales');
+    const links = mainNav(page).getByRole('link');
+    await expect(links).toHaveText(MAIN_LINKS.map(({ name }) => name));
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: 'Nous contacter', exact: true }),
+    ).toHaveCount(0);
+  });
+
   test('no main link is current on the homepage', async ({ page }) => {
     await page.goto('/');
     await expect(mainNav(page).getByRole('link', { name: 'Agenda', exact: true })).toBeVisible();
     await expect(mainNav(page).locator('[aria-current="page"]')).toHaveCount(0);
   });
+});
+
+test('in the mobile menu, the current page is marked @mobile-only', async ({ page }) => {
+  await page.goto('/glossaire');
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  const glossary = menu.getByRole('link', { name: 'Glossaire', exact: true });
+  await expect(glossary).toBeVisible();
+  await expect(glossary).toHaveAttribute('aria-current', 'page');
+  await expect(menu.getByRole('link', { name: 'Agenda', exact: true })).not.toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 });

@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { ensureScrollable, expect, hrefTo, scrollY, scrollToY, settle, test } from '../fixtures.ts';
+import {
+  ensureScrollable,
+  expect,
+  hrefTo,
+  scrollY,
+  scrollToY,
+  settle,
+  signIn,
+  test,
+} from '../fixtures.ts';
 
 const MENU_LINKS = [
   { name: 'À propos', path: '/a-propos' },
@@ -72,5 +81,22 @@ test.describe('mobile menu @mobile-only', () => {
     await expect(page).toHaveURL('/glossaire');
     await expect(menu(page)).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: 'Glossaire' })).toBeVisible();
+  });
+
+  test("signed in: the 'Mon espace' group shows the account links", async ({ page }) => {
+    await page.goto('/');
+    await signIn(page);
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await expect(menu(page)).toBeVisible();
+    const account = menu(page).getByRole('group', { name: 'Mon espace' });
+    await expect(account).toBeVisible();
+    await expect(account.getByRole('link')).toHaveText([
+      'Tableau de bord',
+      'Informations personnelles',
+      'Ma structure',
+      'Déconnexion',
+    ]);
+    await expect(menu(page).getByRole('link', { name: 'Connexion', exact: true })).toHaveCount(0);
+    await expect(menu(page).getByRole('link', { name: "S'inscrire", exact: true })).toHaveCount(0);
   });
 });

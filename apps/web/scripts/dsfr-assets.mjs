@@ -1,19 +1,21 @@
 // Copies the DSFR assets into public/dsfr (gitignored) and trims the icon stylesheet to the icons
 // the code uses. npm skips install scripts here, so predev/prebuild run this explicitly.
-// `react-dsfr update-icons` sometimes fails with ENOENT: the workspace symlink
-// node_modules/@ad/web makes it see each icon twice and copy the same file concurrently.
-// A second run starts from a consistent state, so we retry.
+// Keep one class name per icon: `update-icons` copies the SVG of each used class concurrently, and
+// two aliases of one SVG (e.g. fr-icon-account-line and fr-icon-account-circle-line) make it copy
+// the same file twice and fail with ENOENT.
+// `update-icons` also scans node_modules/@ad/web (the workspace link), dist included: before a build
+// (`--before-build`) the old bundle is removed first so that only the current sources count.
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 
-function run(args) {
-  return spawnSync('react-dsfr', args, { stdio: 'inherit', shell: process.platform === 'win32' });
+if (process.argv.includes('--before-build')) {
+  rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 }
 
-if (run(['copy-static-assets']).status !== 0) process.exit(1);
-
-const ATTEMPTS = 3;
-for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-  if (run(['update-icons']).status === 0) process.exit(0);
-  console.warn(`react-dsfr update-icons failed (attempt ${attempt}/${ATTEMPTS})`);
+for (const command of ['copy-static-assets', 'update-icons']) {
+  const { status } = spawnSync('react-dsfr', [command], {
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
+  if (status !== 0) process.exit(status ?? 1);
 }
-process.exit(1);

@@ -233,7 +233,7 @@ function AccountLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?
         <li>
           <Link
             to={ANONYMOUS_ACCOUNT_LINKS[1]!.to}
-            className={fr.cx('fr-link', 'fr-link--icon-left', 'fr-icon-account-line')}
+            className={fr.cx('fr-link', 'fr-link--icon-left', 'fr-icon-account-circle-line')}
             onClick={onNavigate}
           >
             {ANONYMOUS_ACCOUNT_LINKS[1]!.label}

@@ -3,6 +3,9 @@ import { useLocation, useNavigationType } from 'react-router';
 import { routeForPath } from './route-head.ts';
 
 const RETRY_FRAMES = 60;
+/** A restored position must hold this many frames: late layout shifts (lazy chunks, fonts) move it. */
+const STABLE_FRAMES = 20;
+const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
 /** Retries `attempt` on the next frames until it succeeds (lazy pages render after a tick). */
 function retry(attempt: () => boolean): () => void {
@@ -14,6 +17,33 @@ function retry(attempt: () => boolean): () => void {
   };
   run();
   return () => cancelAnimationFrame(handle);
+}
+
+/**
+ * Restores a saved position and keeps it until it has held for STABLE_FRAMES frames, giving up
+ * as soon as the visitor scrolls on their own.
+ */
+function restorePosition(y: number): () => void {
+  let frames = 0;
+  let stable = 0;
+  let handle = 0;
+  const stop = () => {
+    cancelAnimationFrame(handle);
+    USER_SCROLL_EVENTS.forEach((type) => window.removeEventListener(type, stop));
+  };
+  const run = () => {
+    if (Math.abs(window.scrollY - y) < 2) stable += 1;
+    else {
+      stable = 0;
+      window.scrollTo(0, y);
+    }
+    if (stable >= STABLE_FRAMES || ++frames >= RETRY_FRAMES * 2) return stop();
+    handle = requestAnimationFrame(run);
+  };
+  USER_SCROLL_EVENTS.forEach((type) => window.addEventListener(type, stop, { passive: true }));
+  window.scrollTo(0, y);
+  handle = requestAnimationFrame(run);
+  return stop;
 }
 
 function elementForHash(hash: string): HTMLElement | null {
@@ -54,12 +84,7 @@ export function ScrollManager() {
     if (before?.key === location.key) return;
 
     const saved = positions.current.get(location.key);
-    if (navigationType === 'POP' && saved !== undefined) {
-      return retry(() => {
-        window.scrollTo(0, saved);
-        return Math.abs(window.scrollY - saved) < 2;
-      });
-    }
+    if (navigationType === 'POP' && saved !== undefined) return restorePosition(saved);
     if (location.hash) {
       return retry(() => {
         const target = elementForHash(location.hash);

@@ -1,6 +1,7 @@
 import { fr } from '@codegouvfr/react-dsfr';
 import { useLocation, useNavigate } from 'react-router';
 import { NativeDialog } from './native-dialog.tsx';
+import { CloseButton } from './close-button.tsx';
 
 /** Pop-ups opened by a URL hash (spec §2), e.g. from links in e-mails. */
 export const HASH_POPUPS = [
@@ -33,14 +34,7 @@ export function HashPopups() {
       {popup ? (
         <div className={fr.cx('fr-modal__body')}>
           <div className={fr.cx('fr-modal__header')}>
-            <button
-              type="button"
-              className={fr.cx('fr-btn--close', 'fr-btn')}
-              title="Fermer la fenêtre modale"
-              onClick={close}
-            >
-              Fermer
-            </button>
+            <CloseButton title="Fermer la fenêtre modale" onClick={close} />
           </div>
           <div className={fr.cx('fr-modal__content')}>
             <h2 id={titleId} className={fr.cx('fr-modal__title')}>

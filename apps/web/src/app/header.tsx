@@ -24,6 +24,7 @@ import {
   SEARCH_PATH,
   type NavEntry,
 } from './nav-links.ts';
+import { CloseButton } from './close-button.tsx';
 
 export const HEADER_TAGLINE = 'Les initiatives pour une alimentation saine et durable';
 
@@ -179,14 +180,7 @@ export function Header() {
       >
         <div className={`${fr.cx('fr-container')} app-menu__inner`}>
           <div className="app-menu__top">
-            <button
-              type="button"
-              className={fr.cx('fr-btn--close', 'fr-btn')}
-              title="Fermer le menu"
-              onClick={() => setMenuOpen(false)}
-            >
-              Fermer
-            </button>
+            <CloseButton title="Fermer le menu" onClick={() => setMenuOpen(false)} />
           </div>
           <MainNav links={[...MAIN_LINKS, ...MOBILE_EXTRA_LINKS]} />
           <div className="app-menu__account" role="group" aria-labelledby="menu-account-title">
@@ -373,14 +367,7 @@ function SearchPopover({
         <p className={fr.cx('fr-h6', 'fr-mb-0')} id={`${SEARCH_ID}-title`}>
           Rechercher sur le site
         </p>
-        <button
-          type="button"
-          className={fr.cx('fr-btn--close', 'fr-btn')}
-          title="Fermer la recherche"
-          onClick={() => onClose(true)}
-        >
-          Fermer
-        </button>
+        <CloseButton title="Fermer la recherche" onClick={() => onClose(true)} />
       </div>
       <form role="search" onSubmit={submit} className={fr.cx('fr-mt-2w')}>
         <div className={fr.cx('fr-search-bar')}>

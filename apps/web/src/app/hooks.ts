@@ -22,22 +22,6 @@ export function useScrolledPast(px: number): boolean {
   return past;
 }
 
-/** Tracks a media query (e.g. the 768 px breakpoint). */
-export function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(
-    () => typeof window !== 'undefined' && !!window.matchMedia?.(query).matches,
-  );
-  useEffect(() => {
-    const list = window.matchMedia?.(query);
-    if (!list) return;
-    const onChange = () => setMatches(list.matches);
-    onChange();
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, [query]);
-  return matches;
-}
-
 /**
  * While `active`, Escape calls `onEscape` and a pointer press outside every element of `refs`
  * (the popover and the buttons that open it) calls `onOutside`. Used by the header popovers.

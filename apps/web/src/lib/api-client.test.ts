@@ -57,6 +57,18 @@ describe('api client', () => {
     expect(init.body).toBe(form);
   });
 
+  it('adopts the token the server rotates (login, logout) for the next requests', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(null, { status: 204, headers: { 'X-CSRF-TOKEN': 'after-logout' } }),
+    );
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, {}));
+    await api.post('/deconnexion');
+    expect(readCsrfToken()).toBe('after-logout');
+    await api.post('/connexion', {});
+    const headers = fetchMock.mock.calls[1]![1]!.headers as Record<string, string>;
+    expect(headers['X-CSRF-TOKEN']).toBe('after-logout');
+  });
+
   it('normalises a 422 into an ApiError with the field errors', async () => {
     fetchMock.mockResolvedValue(
       jsonResponse(422, {

@@ -124,6 +124,10 @@ export async function request<T>(
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
 
+  // The server rotates the token on login and logout and sends the new one in this header.
+  const rotated = response.headers.get('X-CSRF-TOKEN');
+  if (rotated) setCsrfToken(rotated);
+
   const data = await readBody(response);
   if (!response.ok) {
     const record = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};

@@ -1,0 +1,15 @@
+import { fr } from '@codegouvfr/react-dsfr';
+
+/** The DSFR 'Fermer' button of dialogs and popovers; `title` says what it closes. */
+export function CloseButton({ title, onClick }: { title: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className={fr.cx('fr-btn--close', 'fr-btn')}
+      title={title}
+      onClick={onClick}
+    >
+      Fermer
+    </button>
+  );
+}

@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      'apps/web/dist-ssr/**',
       'var/**',
       'apps/web/public/**',
       'apps/server/src/db/migrations/**',

@@ -11,6 +11,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // The HTML shell tests render the web app from source; the DSFR package imports its
+          // files without extensions, which only a bundler (not Node) resolves.
+          server: { deps: { inline: ['@codegouvfr/react-dsfr', 'tsafe'] } },
         },
       },
       {

@@ -68,7 +68,34 @@ function locationOf(message: ConsoleMessage): string {
   return url ? `${url}:${lineNumber}` : 'unknown location';
 }
 
+/** Set on <html> by the app once React has hydrated the server's HTML (app/app.tsx). */
+export const HYDRATED_SELECTOR = 'html[data-hydrated]';
+
+/**
+ * Pages are rendered by the server and hydrated by the browser shortly after: a test that
+ * clicks a button before hydration would click a button without its handler yet. `goto` and
+ * `reload` therefore also wait for hydration (not with JavaScript disabled).
+ */
+async function waitForHydration(page: Page, javaScriptEnabled: boolean): Promise<void> {
+  if (javaScriptEnabled) await page.waitForSelector(HYDRATED_SELECTOR, { state: 'attached' });
+}
+
 export const test = base.extend<{ pageErrors: PageErrors }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await waitForHydration(page, javaScriptEnabled);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await waitForHydration(page, javaScriptEnabled);
+      return response;
+    };
+    await use(page);
+  },
   pageErrors: [
     async ({ context, baseURL }, use) => {
       const guard = new PageErrors(new URL(baseURL ?? 'http://127.0.0.1').origin);

@@ -4,7 +4,13 @@ import react from '@vitejs/plugin-react';
 // In development, API calls and the session endpoints go to the API server.
 const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
-export default defineConfig({
+/**
+ * Two builds (npm run build): the browser's (dist/, with a manifest the server reads to preload
+ * each page's chunk) and the server renderer's (`vite build --ssr src/entry-server.tsx`, into
+ * dist-ssr/). The DSFR package imports its files without extensions, which Node's ESM loader
+ * refuses: the server build bundles it instead of leaving it in node_modules.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   // The DSFR assets are copied into public/dsfr by `npm run dsfr` (predev/prebuild).
   publicDir: 'public',
@@ -12,17 +18,24 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // The browser build's manifest maps each page module to its chunk; the server build needs
+    // neither a manifest nor a copy of the public folder.
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
+  },
+  ssr: {
+    noExternal: ['@codegouvfr/react-dsfr', 'tsafe'],
   },
   server: {
     proxy: {
       '/api': apiOrigin,
       '/deconnexion': apiOrigin,
       '/healthz': apiOrigin,
-      // GET /connexion is the SPA's login page; POST /connexion signs in on the API server.
+      // GET /connexion is the login page; POST /connexion signs in on the API server.
       '/connexion': {
         target: apiOrigin,
         bypass: (req) => (req.method === 'GET' ? req.url : undefined),
       },
     },
   },
-});
+}));

@@ -1,6 +1,9 @@
 import { expect, test } from '../fixtures.ts';
 
 test('the loading wrapper shows a spinner at least 300 px high', async ({ page }) => {
+  // A page loaded from the server comes with its data; the loader shows when the browser fetches
+  // it, on a navigation inside the site.
+  await page.goto('/mentions-legales');
   let intercepted: () => void = () => {};
   const requested = new Promise<void>((resolve) => (intercepted = resolve));
   await page.route('**/api/internal-team-members*', async (route) => {
@@ -8,7 +11,7 @@ test('the loading wrapper shows a spinner at least 300 px high', async ({ page }
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await route.continue();
   });
-  await page.goto('/a-propos');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'À propos', exact: true }).click();
   await requested;
   // While the team members are on their way, the page shows the loading wrapper.
   const loader = page.getByRole('status', { name: 'Chargement' });
@@ -16,5 +19,5 @@ test('the loading wrapper shows a spinner at least 300 px high', async ({ page }
   const height = await loader.evaluate((element) => element.getBoundingClientRect().height);
   expect(height).toBeGreaterThanOrEqual(300);
   await expect(loader).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 1, name: 'À propos' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Vos contacts' })).toBeVisible();
 });

@@ -29,8 +29,12 @@ import {
   type TemplateSource,
 } from './platform/html-shell/template.ts';
 import { registerHttpCache } from './platform/http-cache.ts';
-import { webDistDir, webRootDir } from './platform/paths.ts';
+import { webDistDir, webRootDir, webSsrDistDir } from './platform/paths.ts';
 import { registerRateLimit } from './platform/rate-limit.ts';
+import { registerPublicCacheHook } from './platform/public-cache/hook.ts';
+import { PublicResponseCache } from './platform/public-cache/response-cache.ts';
+import { PublicReads } from './platform/public-reads.ts';
+import { distRenderer, viteRenderer, type PageRenderer } from './platform/ssr/renderer.ts';
 import { teamMembersRoutes } from './modules/team-members/team-members.routes.ts';
 
 // French messages for every zod schema without its own message (server side).
@@ -45,7 +49,22 @@ export interface AppDeps {
   template?: TemplateSource | string;
   /** Built web app folder; default apps/web/dist. */
   distDir?: string;
+  /**
+   * Server renderer of the web app; default: the SSR build (apps/web/dist-ssr), or Vite's with
+   * VITE_DEV. null: the HTML shell alone.
+   */
+  renderer?: PageRenderer | null;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Anonymous public answers; services call `contentChanged()` after a public change. */
+    publicCache: PublicResponseCache;
+  }
+}
+
+/** NOTIFY channel of the triggers of migration 0002 (public content changed). */
+export const PUBLIC_CONTENT_CHANNEL = 'public_content_changed';
 
 export function createLogger(config: Config): Logger {
   const options = {
@@ -140,10 +159,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024 });
   await registerRateLimit(app, config);
 
+  // Anonymous public answers, emptied on every change of public content: by the services of
+  // this instance at once, and by the database triggers' NOTIFY for every instance.
+  const cache = new PublicResponseCache({ enabled: !viteDev });
+  const reads = new PublicReads();
+  app.decorate('publicCache', cache);
+  const unlisten = await database.listen(
+    PUBLIC_CONTENT_CHANNEL,
+    () => cache.invalidate(),
+    () => cache.invalidate(), // notifications may have been missed while reconnecting
+  );
+  app.addHook('onClose', async () => unlisten());
+  registerPublicCacheHook(app, { cache, config });
+
   let template: TemplateSource;
   if (typeof deps.template === 'string') template = staticTemplate(deps.template);
   else if (deps.template) template = deps.template;
   else template = distTemplate(deps.distDir ?? webDistDir());
+  let renderer =
+    deps.renderer !== undefined
+      ? deps.renderer
+      : viteDev
+        ? null
+        : await distRenderer(deps.distDir ?? webDistDir(), webSsrDistDir());
 
   if (viteDev && !deps.template) {
     const [{ default: middie }, { createServer }] = await Promise.all([
@@ -169,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.use(vite.middlewares);
     app.addHook('onClose', async () => vite.close());
     template = viteTemplate(vite, webRootDir());
+    if (deps.renderer === undefined) renderer = viteRenderer(vite);
   }
 
   await registerAuth(app, { config, db: database.db, clock });
@@ -184,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  await app.register(teamMembersRoutes, { db: database.db });
+  await app.register(teamMembersRoutes, { db: database.db, reads, cache });
 
   const uploadsDir = path.join(config.DATA_DIR, 'uploads');
   if (existsSync(uploadsDir)) {
@@ -202,6 +241,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     db: database.db,
     template,
+    renderer,
+    reads,
+    cache,
     distDir: viteDev && !deps.template ? null : (deps.distDir ?? webDistDir()),
   });
 

@@ -3,4 +3,4 @@ export * from './themes.ts';
 export * from './constants.ts';
 export * from './page-config.ts';
 export * from './errors.ts';
-export * from './login.ts';
+export * from './ssr.ts';

@@ -27,10 +27,23 @@ export type DbOrTx = Database | Transaction;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** Stops listening. */
+export type Unlisten = () => Promise<void>;
+
 interface HandleBase {
   db: Database;
   /** Throws if the database does not answer (used by /healthz). */
   ping(): Promise<void>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel`, whichever connection or instance sent it.
+   * PostgreSQL: a dedicated connection that reconnects by itself and calls `onReconnect` once it
+   * listens again (notifications sent meanwhile are lost). PGlite: in-process.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -70,6 +83,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ping: async () => {
         await pool.query('SELECT 1');
       },
+      listen: (channel, onNotify, onReconnect) =>
+        listenPostgres(options.databaseUrl!, channel, onNotify, onReconnect),
       close: async () => {
         await pool.end();
       },
@@ -95,10 +110,61 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ping: async () => {
       await db.execute(sql`SELECT 1`);
     },
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      // Closing the database ends every subscription already.
+      return async () => (client.closed ? undefined : unlisten());
+    },
     close: async () => {
       if (closed) return;
       closed = true;
       await client.close();
     },
+  };
+}
+
+const LISTEN_RETRY_MS = 1000;
+
+/** LISTEN on a connection of its own (a pooled one would be handed to other queries). */
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<Unlisten> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    // A lost connection emits 'error' then 'end': retry until it listens again.
+    client.on('error', () => {});
+    client.on('end', () => {
+      if (current !== client) return; // failed while connecting: reconnect() retries
+      current = null;
+      if (!stopped) timer = setTimeout(() => void reconnect(), LISTEN_RETRY_MS);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    current = client;
+  };
+  const reconnect = async () => {
+    try {
+      await connect();
+      onReconnect?.();
+    } catch {
+      if (!stopped) timer = setTimeout(() => void reconnect(), LISTEN_RETRY_MS);
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await current?.end();
   };
 }

@@ -25,13 +25,18 @@ export function registerHttpCache(app: FastifyInstance): void {
       return payload;
     const cacheControl = reply.getHeader('cache-control');
     if (!isPublic(cacheControl)) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
-    reply.header('ETag', etag);
+    // The public response cache sets the ETag it computed once; otherwise hash the body.
+    let etag = reply.getHeader('etag');
+    if (typeof etag !== 'string') {
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+      etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+      reply.header('ETag', etag);
+    }
     if (etagMatches(request.headers['if-none-match'], etag)) {
       reply.code(304);
       reply.removeHeader('content-type');
       reply.removeHeader('content-length');
+      reply.removeHeader('content-encoding');
       return '';
     }
     return payload;

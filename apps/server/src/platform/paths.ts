@@ -36,3 +36,8 @@ export function webDistDir(): string {
 export function webRootDir(): string {
   return path.join(repoRoot(), 'apps', 'web');
 }
+
+/** The web app's server renderer (vite build --ssr output). */
+export function webSsrDistDir(): string {
+  return path.join(repoRoot(), 'apps', 'web', 'dist-ssr');
+}

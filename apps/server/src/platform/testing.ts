@@ -1,19 +1,24 @@
 /** Helpers for API tests (app.inject on a fresh migrated database). Not used at run time. */
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { SsrRender } from '@ad/contract';
 import { buildApp, type AppDeps } from '../app.ts';
 import { users } from '../db/schema/users.ts';
 import { createTestDatabase, type TestDatabase } from '../db/test-db.ts';
 import { testConfig } from '../env.ts';
 import { hashPassword } from './passwords.ts';
+import { webRootDir } from './paths.ts';
+import { moduleRenderer, type PageRenderer } from './ssr/renderer.ts';
 
 export const FIXTURE_TEMPLATE = `<!doctype html>
 <html lang="fr">
   <head>
     <meta charset="UTF-8" />
     <!--app-head-->
+    <!--app-preload-->
   </head>
   <body>
-    <div id="root"></div>
+    <div id="root"><!--app-html--></div>
     <!--app-config-->
     <script type="module" src="/assets/index-test.js"></script>
   </body>
@@ -26,6 +31,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+let sourceRenderer: Promise<PageRenderer> | undefined;
+
+/** The web app's server renderer, imported from source (Vitest transforms the TSX). */
+export function webSourceRenderer(): Promise<PageRenderer> {
+  const entry = path.join(webRootDir(), 'src', 'entry-server.tsx');
+  return (sourceRenderer ??= import(/* @vite-ignore */ entry).then(
+    (module: { render: SsrRender }) => moduleRenderer(module.render),
+  ));
+}
+
 export async function createTestApp(
   options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
 ): Promise<TestApp> {
@@ -35,6 +50,7 @@ export async function createTestApp(
     database,
     template: FIXTURE_TEMPLATE,
     distDir: '/nonexistent-web-dist',
+    renderer: await webSourceRenderer(),
     ...options.deps,
   });
   return {
@@ -107,4 +123,21 @@ export async function visit(app: FastifyInstance, url = '/', cookies: Record<str
     cookies: cookieHeader(response, cookies),
     csrf: response.statusCode === 200 ? csrfFromHtml(response.body) : '',
   };
+}
+
+/** Signs `user` in like the login form does; returns the browser's cookies. */
+export async function signIn(
+  app: FastifyInstance,
+  user: { email: string; password: string },
+): Promise<Record<string, string>> {
+  const { cookies, csrf } = await visit(app, '/connexion');
+  const response = await app.inject({
+    method: 'POST',
+    url: '/connexion',
+    cookies,
+    headers: { 'x-csrf-token': csrf },
+    payload: { email: user.email, password: user.password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode}`);
+  return cookieHeader(response, cookies);
 }

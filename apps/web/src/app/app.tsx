@@ -1,34 +1,51 @@
-import { useState } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import { ApiError } from '../lib/api-client.ts';
+import { StrictMode, useEffect } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { setLink } from '@codegouvfr/react-dsfr/link';
+import type { PageConfig } from '@ad/contract';
 import { PageConfigProvider } from './page-config.ts';
-import { createAppRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 
-export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 60_000,
-        refetchOnWindowFocus: false,
-        // Client errors (404, 401, 422…) will not get better by retrying.
-        retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
-          failureCount < 1,
-      },
-    },
-  });
+declare module '@codegouvfr/react-dsfr/link' {
+  interface RegisterLink {
+    Link: typeof Link;
+  }
 }
 
-/** Providers (page config, TanStack Query) around the router. */
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
+// DSFR components render their links with the router's Link (on the server too).
+// Its type accepts only `href` links; it handles `to` (router) links at run time.
+setLink({ Link: Link as never });
+
+/**
+ * Providers (page config, TanStack Query) around the routes. The router itself comes from the
+ * entry: <BrowserRouter> in the browser, <StaticRouter> on the server.
+ */
+export function App({
+  queryClient,
+  pageConfig,
+}: {
+  queryClient: QueryClient;
+  pageConfig: PageConfig;
+}) {
   return (
-    <PageConfigProvider>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </PageConfigProvider>
+    <StrictMode>
+      <PageConfigProvider value={pageConfig}>
+        <QueryClientProvider client={queryClient}>
+          <HydrationMarker />
+          <AppRoutes />
+        </QueryClientProvider>
+      </PageConfigProvider>
+    </StrictMode>
   );
+}
+
+/**
+ * Marks <html data-hydrated> once the first render is committed in the browser (effects never
+ * run on the server): from then on every control has its handler. Browser tests wait for it.
+ */
+function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
 }

@@ -1,15 +1,12 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useRef, useState, type FormEvent } from 'react';
 import { fr } from '@codegouvfr/react-dsfr';
 import { Link, useLocation } from 'react-router';
 import { BACK_TO_TOP_SCROLL_PX, COPYRIGHT_YEAR, SHARE_SENTENCE, pathTo } from '@ad/contract';
 import { usePageConfig } from './page-config.ts';
+import { FooterConsentItem } from './consent-parts.ts';
 import { useScrolledPast } from './hooks.ts';
 import { FOOTER_LINKS } from './nav-links.ts';
 import { emailError } from '../lib/validation.ts';
-
-const FooterConsentItem = lazy(() =>
-  import('./consent.tsx').then((m) => ({ default: m.FooterConsentManagementItem })),
-);
 
 export const NEWSLETTER_EMAIL_LABEL = 'Votre adresse électronique (ex. : nom@domaine.fr)';
 export const FOLLOW_LABEL = "Lettre d'information et partage";
@@ -24,6 +21,16 @@ export function shareLinks(href: string, appName: string) {
     twitter: `https://twitter.com/intent/tweet?url=${url}&text=${text}`,
     linkedin: `https://www.linkedin.com/sharing/share-offsite/?url=${url}`,
   };
+}
+
+/**
+ * The public address of a page: the configured base URL (APP_URL) plus path and query, so that
+ * the server and the browser build the same share links. Without a base URL (no page config),
+ * the browser's origin stands in.
+ */
+export function publicPageUrl(appUrl: string, pathAndQuery: string): string {
+  const base = appUrl || (typeof window === 'undefined' ? '' : window.location.origin);
+  return base.replace(/\/+$/, '') + pathAndQuery;
 }
 
 /** Footer (spec §2 shared frame): newsletter, share links, site links, legal links, back to top. */
@@ -142,9 +149,10 @@ export function Footer() {
 }
 
 function ShareLinks({ appName }: { appName: string }) {
-  // Re-rendered on every navigation, so the links always carry the current address.
-  useLocation();
-  const links = shareLinks(window.location.href, appName);
+  // The public address of the current page (the same on the server and in the browser).
+  const { settings } = usePageConfig();
+  const { pathname, search } = useLocation();
+  const links = shareLinks(publicPageUrl(settings.appUrl, pathname + search), appName);
   const items = [
     { label: 'Partager sur Facebook', href: links.facebook, className: 'fr-btn--facebook' },
     { label: 'Partager sur Twitter', href: links.twitter, className: 'fr-btn--twitter-x' },

@@ -2,6 +2,7 @@ import { fr } from '@codegouvfr/react-dsfr';
 import { useLocation, useNavigate } from 'react-router';
 import { NativeDialog } from './native-dialog.tsx';
 import { CloseButton } from './close-button.tsx';
+import { useHydrated } from './client-only.tsx';
 
 /** Pop-ups opened by a URL hash (spec §2), e.g. from links in e-mails. */
 export const HASH_POPUPS = [
@@ -24,7 +25,8 @@ export function popupForHash(hash: string) {
 export function HashPopups() {
   const { hash, pathname, search } = useLocation();
   const navigate = useNavigate();
-  const popup = popupForHash(hash);
+  // The server never sees the hash: the pop-up opens once the page is hydrated.
+  const popup = useHydrated() ? popupForHash(hash) : null;
   // 'Fermer' clears the hash and keeps path and query (a replace, so Back does not reopen it).
   const close = () => navigate({ pathname, search }, { replace: true, preventScrollReset: true });
   const titleId = 'hash-popup-title';

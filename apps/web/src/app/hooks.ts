@@ -1,8 +1,11 @@
 import { useEffect, useState, type RefObject } from 'react';
 
-/** True once the window is scrolled more than `px` pixels. */
+/**
+ * True once the window is scrolled more than `px` pixels. Starts false, as on the server, so
+ * that hydration matches the server's HTML; the first effect reads the real position.
+ */
 export function useScrolledPast(px: number): boolean {
-  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > px);
+  const [past, setPast] = useState(false);
   useEffect(() => {
     let frame = 0;
     const update = () => {

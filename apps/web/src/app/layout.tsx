@@ -1,4 +1,4 @@
-import { lazy, Suspense, type MouseEvent } from 'react';
+import { Suspense, type MouseEvent } from 'react';
 import { fr } from '@codegouvfr/react-dsfr';
 import { Outlet, useLocation } from 'react-router';
 import { usePageConfig } from './page-config.ts';
@@ -9,13 +9,12 @@ import { HeadManager } from './head-manager.tsx';
 import { ScrollManager } from './scroll-manager.tsx';
 import { FocusManager } from './focus-manager.tsx';
 import { HashPopups } from './hash-popups.tsx';
+import { ClientOnly } from './client-only.tsx';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
+import { ConsentBanner } from './consent-parts.ts';
 import { Loader } from './loader.tsx';
 import { buildBreadcrumb, routeForPath } from './route-head.ts';
 import { RouteItemProvider, useCurrentRouteItem } from './route-item.tsx';
-
-const ConsentBanner = lazy(() =>
-  import('./consent.tsx').then((m) => ({ default: m.ConsentBannerAndConsentManagement })),
-);
 
 /** Moves focus to the target of a skip link without going through the router. */
 function skipTo(id: string) {
@@ -78,16 +77,22 @@ function Frame() {
             <Breadcrumbs crumbs={crumbs} />
           </div>
         ) : null}
-        <Suspense fallback={<Loader />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary key={location.pathname}>
+          <Suspense fallback={<Loader />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
       <HashPopups />
       {settings.cookieConsentEnabled ? (
-        <Suspense fallback={null}>
-          <ConsentBanner />
-        </Suspense>
+        <ClientOnly>
+          {() => (
+            <Suspense fallback={null}>
+              <ConsentBanner />
+            </Suspense>
+          )}
+        </ClientOnly>
       ) : null}
     </>
   );

@@ -1,38 +1,15 @@
-import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { fr } from '@codegouvfr/react-dsfr';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { useEffect } from 'react';
+import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { redirects, routes, type RouteName } from '@ad/contract';
 import { RootLayout } from './layout.tsx';
 import { Loader } from './loader.tsx';
 import { PlaceholderPage } from './placeholder-page.tsx';
 import { usePageConfig } from './page-config.ts';
-
-type Page = LazyExoticComponent<ComponentType>;
-
-/** Every page is its own chunk (ARCHITECTURE.md: code-split per route). */
-const NotFoundPage = lazy(() =>
-  import('../pages/not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
-);
-
-export const pages: Partial<Record<RouteName, Page>> = {
-  about: lazy(() =>
-    import('../pages/about/about-page.tsx').then((m) => ({ default: m.AboutPage })),
-  ),
-  'legal-notice': lazy(() =>
-    import('../pages/legal/legal-notice-page.tsx').then((m) => ({ default: m.LegalNoticePage })),
-  ),
-  confidentiality: lazy(() =>
-    import('../pages/legal/confidentiality-page.tsx').then((m) => ({
-      default: m.ConfidentialityPage,
-    })),
-  ),
-  login: lazy(() => import('../pages/auth/login-page.tsx').then((m) => ({ default: m.LoginPage }))),
-  '404': NotFoundPage,
-};
+import { notFoundPage, pages, type PageDefinition, type PageMatch } from './pages.ts';
 
 /**
  * Renders the page of a route. Account routes need a user: the server already redirects
- * anonymous visitors, and in the SPA a full page load to /connexion does the same.
+ * anonymous visitors, and in the browser a full page load to /connexion does the same.
  */
 function RouteView({ name, auth }: { name: RouteName; auth: boolean }) {
   const { user } = usePageConfig();
@@ -41,41 +18,46 @@ function RouteView({ name, auth }: { name: RouteName; auth: boolean }) {
     if (mustLogIn) window.location.assign('/connexion');
   }, [mustLogIn]);
   if (mustLogIn) return <Loader />;
-  const Page = pages[name];
+  const Page = pages[name]?.component;
   return Page ? <Page /> : <PlaceholderPage />;
 }
 
-function RouteError() {
-  return (
-    <div className={fr.cx('fr-container', 'fr-my-6w')}>
-      <h1>Erreur inattendue</h1>
-      <p>Désolé, la page n'a pas pu s'afficher. Rechargez la page ou réessayez plus tard.</p>
-    </div>
-  );
-}
+const NotFound = notFoundPage.component;
 
+/** The route tree: every route of the contract inside the shared frame, then the catch-all. */
 export const routeObjects: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      {
-        errorElement: <RouteError />,
-        children: [
-          ...routes.map((route): RouteObject => ({
-            path: route.path,
-            element: <RouteView name={route.name} auth={'auth' in route && !!route.auth} />,
-          })),
-          ...Object.entries(redirects).map(([from, to]): RouteObject => ({
-            path: from,
-            element: <Navigate to={to} replace />,
-          })),
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
+      ...routes.map((route): RouteObject => ({
+        id: route.name,
+        path: route.path,
+        element: <RouteView name={route.name} auth={'auth' in route && !!route.auth} />,
+      })),
+      ...Object.entries(redirects).map(([from, to]): RouteObject => ({
+        path: from,
+        element: <Navigate to={to} replace />,
+      })),
+      { id: '404-catch-all', path: '*', element: <NotFound /> },
     ],
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routeObjects);
+/** The routes of the app, for <BrowserRouter> (browser) and <StaticRouter> (server). */
+export function AppRoutes() {
+  return useRoutes(routeObjects);
+}
+
+/**
+ * The page of a URL and what its queries are computed from: used by the server before it
+ * renders, and by the browser before it hydrates.
+ */
+export function matchPage(url: string): { page: PageDefinition; match: PageMatch } | null {
+  const { pathname, search } = new URL(url, 'http://localhost');
+  const matched = matchRoutes(routeObjects, pathname)?.at(-1);
+  if (!matched) return null;
+  const id = matched.route.id;
+  const page = id === '404-catch-all' ? notFoundPage : pages[id as RouteName];
+  if (!page) return null;
+  return { page, match: { params: matched.params, search: new URLSearchParams(search) } };
 }

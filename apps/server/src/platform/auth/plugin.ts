@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CSRF_HEADER, loginBodySchema, loginResponseSchema } from '@ad/contract';
+import { CSRF_HEADER } from '@ad/contract';
+import { loginBodySchema, loginResponseSchema } from '@ad/contract/schemas';
 import type { Config } from '../../env.ts';
 import type { AppDatabase, Clock } from '../database.ts';
 import { HttpError, MESSAGES, ValidationError } from '../errors.ts';

@@ -1,14 +1,25 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { matchRoute, pathTo, redirects, routeByName, type RouteDefinition } from '@ad/contract';
+import {
+  matchRoute,
+  pathTo,
+  redirects,
+  routeByName,
+  type PageConfig,
+  type RouteDefinition,
+} from '@ad/contract';
 import type { Config } from '../../env.ts';
 import type { AppDatabase } from '../database.ts';
-import { ensureCsrfToken } from '../auth/csrf.ts';
+import { ensureCsrfToken, SESSION_COOKIE } from '../auth/csrf.ts';
+import type { PublicResponseCache } from '../public-cache/response-cache.ts';
+import type { PublicReads } from '../public-reads.ts';
+import type { PageRenderer } from '../ssr/renderer.ts';
 import { toPageUser } from '../auth/sessions.ts';
 import { itemLoaders, type ShellItem } from './item-loaders.ts';
-import { publicSettings, renderHead, renderShell } from './render.ts';
+import { escapeHtml, publicSettings, renderHead, renderShell } from './render.ts';
 import { decodedPathname } from '../url-path.ts';
 import type { TemplateSource } from './template.ts';
 
@@ -16,6 +27,10 @@ export interface HtmlShellDeps {
   config: Config;
   db: AppDatabase;
   template: TemplateSource;
+  /** Server renderer of the web app; null: the shell alone (the browser renders the app). */
+  renderer: PageRenderer | null;
+  reads: PublicReads;
+  cache: PublicResponseCache;
   /** Built web app; static files are served from it when it exists. */
   distDir: string | null;
 }
@@ -25,32 +40,96 @@ const NOT_BUILT =
   'The web app is not built: run `npm run build` at the repository root, then restart the server.\n';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The DSFR files change with the package version (the shell links them with `?v=`). */
+const DSFR_CACHE = 'public, max-age=86400';
 
 /**
- * Serves the SPA: hashed assets under /assets (immutable), other files of the build (favicon…)
- * with a short cache, and the HTML shell for every other GET path, rendered with the route's
- * head tags and the page config. index.html itself is never cached.
+ * Stands for the visitor's CSRF token while a page is rendered; the page is cut there, so that
+ * the part before and after can be cached and the token filled in per request.
+ */
+const CSRF_SLOT = `csrf-slot-${randomUUID()}`;
+
+/**
+ * Serves the web app: hashed assets under /assets (immutable, precompressed files when the
+ * browser accepts them), other files of the build with a short cache, and for every other GET
+ * path the page rendered on the server (head tags, the app's HTML, its query results and the
+ * page config), which the browser hydrates. Anonymous pages go to the public response cache.
  */
 export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDeps): Promise<void> {
-  const { config, db, template, distDir } = deps;
+  const { config, db, template, renderer, reads, cache, distDir } = deps;
 
   if (distDir && existsSync(distDir)) {
     const assetsDir = path.join(distDir, 'assets');
+    // The build writes .br and .gz next to each file (apps/web/scripts/precompress.mjs): they are
+    // sent as they are, never compressed per request.
     await app.register(fastifyStatic, {
       root: assetsDir,
       prefix: '/assets/',
       index: false,
       wildcard: true,
       cacheControl: false,
+      preCompressed: true,
       // sendFile() of other build files shares these options: only hashed assets are immutable.
       setHeaders: (res, filePath) => {
         if (filePath.startsWith(assetsDir + path.sep)) void res.header('Cache-Control', IMMUTABLE);
       },
     });
+    // The DSFR's styles, fonts, icons and favicons (copied by `react-dsfr copy-static-assets`).
+    await app.register(fastifyStatic, {
+      root: path.join(distDir, 'dsfr'),
+      prefix: '/dsfr/',
+      index: false,
+      wildcard: true,
+      decorateReply: false,
+      cacheControl: false,
+      preCompressed: true,
+      setHeaders: (res) => void res.header('Cache-Control', DSFR_CACHE),
+    });
   } else {
     // Still decorate reply.sendFile for the other files of the build.
     await app.register(fastifyStatic, { root: distDir ?? process.cwd(), serve: false });
   }
+
+  const resolve = (apiPath: string, params: Readonly<Record<string, unknown>>) =>
+    reads.resolve(apiPath, { ...params });
+
+  /** The whole page, cut at the CSRF slot; null when the web app is not built. */
+  const renderPage = async (
+    request: FastifyRequest,
+    route: RouteDefinition,
+    item: ShellItem | null,
+    status: number,
+  ): Promise<{ before: string; after: string } | null> => {
+    const html = await template.load(request.url);
+    if (html === null) return null;
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isNotFound = status === 404;
+    const pageConfig: PageConfig = {
+      appName: config.APP_NAME,
+      user: request.user ? toPageUser(request.user) : null,
+      settings: publicSettings(config),
+      item,
+    };
+    const rendered = renderer
+      ? await renderer.render({ url: request.url, pageConfig, resolve })
+      : null;
+    const page = renderShell(html, {
+      head: renderHead({
+        appName: config.APP_NAME,
+        route,
+        item,
+        canonicalUrl: isNotFound ? null : config.APP_URL + (pathname.replace(/\/+$/, '') || '/'),
+        csrfToken: CSRF_SLOT,
+        noindex: isNotFound || Boolean(route.auth),
+      }),
+      pageConfig,
+      appHtml: rendered?.html,
+      preload: renderer?.preloadTags(rendered?.pageSource ?? null),
+      queryState: rendered?.queryState,
+    });
+    const [before = '', after = ''] = page.split(CSRF_SLOT);
+    return { before, after };
+  };
 
   const sendPage = async (
     request: FastifyRequest,
@@ -58,40 +137,28 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
     route: RouteDefinition,
     item: ShellItem | null,
     status: number,
+    cacheAs: { generation: number } | null,
   ) => {
-    const html = await template.load(request.url);
-    if (html === null) {
+    const page = await renderPage(request, route, item, status);
+    if (!page) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
         .header('Cache-Control', 'no-store')
         .send(NOT_BUILT);
     }
-    const pathname = request.url.split('?')[0] ?? '/';
-    const isNotFound = status === 404;
-    const head = renderHead({
-      appName: config.APP_NAME,
-      route,
-      item,
-      canonicalUrl: isNotFound ? null : config.APP_URL + (pathname.replace(/\/+$/, '') || '/'),
-      csrfToken: ensureCsrfToken(config, request, reply),
-      noindex: isNotFound || Boolean(route.auth),
-    });
-    const page = renderShell(html, head, {
-      appName: config.APP_NAME,
-      user: request.user ? toPageUser(request.user) : null,
-      settings: publicSettings(config),
-      item,
-    });
+    if (cacheAs) cache.set(request.url, { kind: 'page', status, ...page }, cacheAs.generation);
+    const token = escapeHtml(ensureCsrfToken(config, request, reply));
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'private, no-cache')
-      .send(page);
+      .send(page.before + token + page.after);
   };
 
+  // Unknown paths are not cached: any number of them could push real pages out.
   const notFoundPage = (request: FastifyRequest, reply: FastifyReply) =>
-    sendPage(request, reply, routeByName('404'), null, 404);
+    sendPage(request, reply, routeByName('404'), null, 404, null);
 
   app.get('/*', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -119,16 +186,26 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
     if (!match) return notFoundPage(request, reply);
     const { route, params } = match;
 
-    if (route.auth && !request.user) return reply.redirect('/connexion', 302);
+    // What a visitor without a session sees is the same for all of them: cache it, unless the
+    // content changes while it is computed (the generation read now no longer matches).
+    const cacheAs = request.cookies[SESSION_COOKIE] ? null : { generation: cache.generation };
+    const redirect = (location: string) => {
+      if (cacheAs)
+        cache.set(request.url, { kind: 'redirect', status: 302, location }, cacheAs.generation);
+      return reply.redirect(location, 302);
+    };
+
+    if (route.auth && !request.user) return redirect(pathTo('login'));
 
     let item: ShellItem | null = null;
     const loader = itemLoaders[route.name];
     if (loader) {
       item = await loader(db, params);
       // As the app does when a detail fails to load (spec §8): go to the 404 route, which answers 404.
-      if (!item) return reply.redirect(pathTo('404'), 302);
+      if (!item) return redirect(pathTo('404'));
     }
-    return sendPage(request, reply, route, item, route.name === '404' ? 404 : 200);
+    const status = route.name === '404' ? 404 : 200;
+    return sendPage(request, reply, route, item, status, status === 200 ? cacheAs : null);
   });
 }
 

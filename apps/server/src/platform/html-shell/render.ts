@@ -1,5 +1,6 @@
 import {
   PAGE_CONFIG_ELEMENT_ID,
+  QUERY_STATE_ELEMENT_ID,
   fillPlaceholders,
   metaDescription,
   pageTitle,
@@ -11,6 +12,8 @@ import type { Config } from '../../env.ts';
 import type { ShellItem } from './item-loaders.ts';
 
 export const HEAD_MARKER = '<!--app-head-->';
+export const PRELOAD_MARKER = '<!--app-preload-->';
+export const HTML_MARKER = '<!--app-html-->';
 export const CONFIG_MARKER = '<!--app-config-->';
 
 export function escapeHtml(value: string): string {
@@ -86,13 +89,32 @@ export function renderHead(input: HeadInput): string {
   return tags.filter(Boolean).join('\n    ');
 }
 
-export function renderConfig(config: PageConfig): string {
-  return `<script type="application/json" id="${PAGE_CONFIG_ELEMENT_ID}">${jsonForScript(config)}</script>`;
+export function renderConfig(config: PageConfig, queryState: unknown): string {
+  const tags = [
+    `<script type="application/json" id="${PAGE_CONFIG_ELEMENT_ID}">${jsonForScript(config)}</script>`,
+  ];
+  if (queryState) {
+    tags.push(
+      `<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${jsonForScript(queryState)}</script>`,
+    );
+  }
+  return tags.join('\n    ');
 }
 
-/** Fills the two markers of the template (function replacers: `$` in values stays literal). */
-export function renderShell(template: string, head: string, pageConfig: PageConfig): string {
+export interface ShellParts {
+  head: string;
+  pageConfig: PageConfig;
+  /** Server-rendered app, preload tags of its page chunk and the results of its queries. */
+  appHtml?: string;
+  preload?: string;
+  queryState?: unknown;
+}
+
+/** Fills the markers of the template (function replacers: `$` in values stays literal). */
+export function renderShell(template: string, parts: ShellParts): string {
   return template
-    .replace(HEAD_MARKER, () => head)
-    .replace(CONFIG_MARKER, () => renderConfig(pageConfig));
+    .replace(HEAD_MARKER, () => parts.head)
+    .replace(PRELOAD_MARKER, () => parts.preload ?? '')
+    .replace(HTML_MARKER, () => parts.appHtml ?? '')
+    .replace(CONFIG_MARKER, () => renderConfig(parts.pageConfig, parts.queryState));
 }

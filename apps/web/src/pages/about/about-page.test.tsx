@@ -1,7 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/query-client.ts';
 import { api } from '../../lib/api-client.ts';
 import { AboutPage } from './about-page.tsx';
 
@@ -11,7 +12,8 @@ vi.mock('../../lib/api-client.ts', async (importOriginal) => ({
 }));
 
 function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The app's client: its default query function fetches the `apiQuery` keys.
+  const queryClient = createQueryClient();
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={['/a-propos']}>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { apiQuery } from '../../lib/api-query.ts';
 
 /** One member of the coordination team, as GET /api/internal-team-members returns it. */
 export interface InternalTeamMember {
@@ -9,15 +9,9 @@ export interface InternalTeamMember {
   description: string | null;
 }
 
-export const internalTeamMemberKeys = {
-  all: ['internal-team-members'] as const,
-};
+export const teamMembersQuery = () =>
+  apiQuery<{ data: InternalTeamMember[] }>('/api/internal-team-members');
 
 export function useInternalTeamMembers() {
-  return useQuery({
-    queryKey: internalTeamMemberKeys.all,
-    queryFn: ({ signal }) =>
-      api.get<{ data: InternalTeamMember[] }>('/api/internal-team-members', { signal }),
-    select: (response) => response.data,
-  });
+  return useQuery({ ...teamMembersQuery(), select: (response) => response.data });
 }

@@ -19,6 +19,3 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 /** POST /connexion answer; the rotated CSRF token also comes in the X-CSRF-TOKEN response header. */
 export const loginResponseSchema = z.object({ user: pageUserSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
-
-/** Response header carrying the new CSRF token after login and logout. */
-export const CSRF_HEADER = 'x-csrf-token';

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { Config } from '../../env.ts';
+import { ensureCsrfToken, SESSION_COOKIE } from '../auth/csrf.ts';
+import { etagMatches } from '../http-cache.ts';
+import { escapeHtml } from '../html-shell/render.ts';
+import { encodedBody, type PublicResponseCache } from './response-cache.ts';
+
+const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
+
+/** Cache-Control of a cached public JSON answer (the same as the route's publicCache(60)). */
+export const PUBLIC_JSON_CACHE_CONTROL = 'public, max-age=60';
+
+/**
+ * Serves anonymous GETs from the public response cache, before the session lookup and any
+ * database work. Registered after the rate limit (which still counts these requests) and before
+ * the session hook. What differs per visitor is filled in here and never cached: a page's CSRF
+ * token (the meta tag), and its `user` is null for every visitor without a session cookie.
+ */
+export function registerPublicCacheHook(
+  app: FastifyInstance,
+  deps: { cache: PublicResponseCache; config: Config },
+): void {
+  const { cache, config } = deps;
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || request.cookies[SESSION_COOKIE]) return;
+    const entry = cache.get(request.url);
+    if (!entry) return;
+
+    switch (entry.kind) {
+      case 'redirect':
+        return reply.redirect(entry.location, entry.status);
+      case 'page': {
+        const token = escapeHtml(ensureCsrfToken(config, request, reply));
+        return reply
+          .code(entry.status)
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', 'private, no-cache')
+          .send(entry.before + token + entry.after);
+      }
+      case 'json': {
+        reply
+          .header('Cache-Control', PUBLIC_JSON_CACHE_CONTROL)
+          .header('ETag', entry.etag)
+          .header('Vary', 'Accept-Encoding');
+        if (etagMatches(request.headers['if-none-match'], entry.etag)) {
+          return reply.code(304).send();
+        }
+        reply.type('application/json; charset=utf-8');
+        const accept = request.headers['accept-encoding'];
+        const encoding = accept ? encodings.negotiate(accept) : null;
+        if (!encoding) return reply.send(entry.body);
+        return reply.header('Content-Encoding', encoding).send(encodedBody(entry, encoding));
+      }
+    }
+  });
+}

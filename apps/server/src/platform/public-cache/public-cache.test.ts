@@ -1,0 +1,187 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { openDatabase } from '../../db/client.ts';
+import { teamMembers } from '../../db/schema/content.ts';
+import { createTestDatabase, type TestDatabase } from '../../db/test-db.ts';
+import { testConfig } from '../../env.ts';
+import type { DatabaseHandle } from '../database.ts';
+import { csrfFromHtml, FIXTURE_TEMPLATE, webSourceRenderer } from '../testing.ts';
+import { PublicResponseCache, jsonEntry } from './response-cache.ts';
+
+async function appOn(database: DatabaseHandle): Promise<FastifyInstance> {
+  return buildApp({
+    config: testConfig({ RATE_LIMIT_ENABLED: 'false' }),
+    database,
+    template: FIXTURE_TEMPLATE,
+    distDir: '/nonexistent-web-dist',
+    renderer: await webSourceRenderer(),
+  });
+}
+
+const names = async (app: FastifyInstance): Promise<string[]> =>
+  (await app.inject({ method: 'GET', url: '/api/internal-team-members' }))
+    .json()
+    .data.map((member: { name: string }) => member.name);
+
+const aboutHtml = async (app: FastifyInstance) =>
+  (await app.inject({ method: 'GET', url: '/a-propos' })).body;
+
+describe('PublicResponseCache', () => {
+  it('refuses an answer computed before the last change', () => {
+    const cache = new PublicResponseCache();
+    const before = cache.generation;
+    cache.invalidate();
+    expect(cache.set('/a', jsonEntry('{}'), before)).toBe(false);
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.set('/a', jsonEntry('{}'), cache.generation)).toBe(true);
+    expect(cache.get('/a')).toBeDefined();
+  });
+});
+
+describe('public response cache', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let databaseBlocked = false;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await database.db.insert(teamMembers).values({ name: 'Claire Dubois', position: 1 });
+    // Every use of the database fails while `databaseBlocked` is set.
+    const db = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (databaseBlocked) throw new Error(`database used for ${String(property)}`);
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    app = await appOn({ ...database, db });
+  });
+  afterAll(async () => {
+    databaseBlocked = false;
+    await app.close();
+    await database.close();
+  });
+
+  it('answers a cached anonymous request without touching the database', async () => {
+    const first = await app.inject({ method: 'GET', url: '/a-propos' });
+    await app.inject({ method: 'GET', url: '/api/internal-team-members' });
+    databaseBlocked = true;
+    try {
+      const page = await app.inject({ method: 'GET', url: '/a-propos' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Claire Dubois');
+      // The same page, but each visitor gets a CSRF token of their own.
+      expect(csrfFromHtml(page.body)).not.toBe(csrfFromHtml(first.body));
+      expect(page.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeDefined();
+      const api = await app.inject({ method: 'GET', url: '/api/internal-team-members' });
+      expect(api.statusCode).toBe(200);
+      expect(api.headers['cache-control']).toBe('public, max-age=60');
+      expect(api.json().data[0].name).toBe('Claire Dubois');
+    } finally {
+      databaseBlocked = false;
+    }
+  });
+
+  it('fills in the token of a returning visitor and sets no cookie', async () => {
+    const first = await app.inject({ method: 'GET', url: '/a-propos' });
+    const nonce = first.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const again = await app.inject({
+      method: 'GET',
+      url: '/a-propos',
+      cookies: { 'XSRF-TOKEN': nonce },
+    });
+    expect(csrfFromHtml(again.body)).toBe(csrfFromHtml(first.body));
+    expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('serves cached JSON compressed once, with its ETag and 304', async () => {
+    await names(app);
+    const br = await app.inject({
+      method: 'GET',
+      url: '/api/internal-team-members',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    const etag = String(br.headers.etag);
+    const notModified = await app.inject({
+      method: 'GET',
+      url: '/api/internal-team-members',
+      headers: { 'if-none-match': etag },
+    });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+  });
+});
+
+describe('two instances on one database', () => {
+  let database: TestDatabase;
+  let second: DatabaseHandle;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // PostgreSQL: a second pool and LISTEN connection, as another server would have. PGlite is
+    // embedded in one process: both instances share it, and its notifications.
+    if (database.databaseName) {
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${database.databaseName}`;
+      second = await openDatabase({ databaseUrl: url.toString(), dataDir: '/tmp', poolMax: 2 });
+    } else {
+      second = { ...database, close: async () => {} };
+    }
+    await database.db.insert(teamMembers).values({ name: 'Claire Dubois', position: 1 });
+    a = await appOn(database);
+    b = await appOn(second);
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await second.close();
+    await database.close();
+  });
+
+  it('see each other’s changes within a second, whoever makes them', async () => {
+    // Both instances cache the page and the JSON.
+    for (const app of [a, b]) {
+      expect(await names(app)).toEqual(['Claire Dubois']);
+      expect(await aboutHtml(app)).not.toContain('Inès Laborde');
+    }
+    // A change written straight to the database by the first instance's connection (no service,
+    // no explicit invalidation): the trigger's NOTIFY reaches both instances.
+    await database.db.insert(teamMembers).values({ name: 'Inès Laborde', position: 2 });
+    for (const app of [a, b]) {
+      await expect
+        .poll(() => names(app), { timeout: 1000, interval: 25 })
+        .toEqual(['Claire Dubois', 'Inès Laborde']);
+      await expect
+        .poll(() => aboutHtml(app), { timeout: 1000, interval: 25 })
+        .toContain('Inès Laborde');
+    }
+    // And the other way round, through the second instance's connection.
+    await second.db
+      .update(teamMembers)
+      .set({ name: 'Claire Dupuy' })
+      .where(eq(teamMembers.position, 1));
+    for (const app of [a, b]) {
+      await expect
+        .poll(() => names(app), { timeout: 1000, interval: 25 })
+        .toEqual(['Claire Dupuy', 'Inès Laborde']);
+    }
+  });
+
+  it('keeps its cache when a change is rolled back', async () => {
+    await names(a);
+    const generation = a.publicCache.generation;
+    await database.db
+      .transaction(async (tx) => {
+        await tx.insert(teamMembers).values({ name: 'Brouillon', position: 9 });
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    await database.db.execute(sql`SELECT 1`);
+    expect(a.publicCache.generation).toBe(generation);
+  });
+});

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+
+/** A public JSON answer, stored with its ETag and, once asked for, its compressed forms. */
+export interface CachedJson {
+  kind: 'json';
+  body: Buffer;
+  etag: string;
+  /** Compressed bodies by encoding ('br', 'gzip'), made on first demand. */
+  encoded: Map<string, Buffer>;
+}
+
+/** A server-rendered page, cut where the visitor's CSRF token goes. */
+export interface CachedPage {
+  kind: 'page';
+  status: number;
+  before: string;
+  after: string;
+}
+
+export interface CachedRedirect {
+  kind: 'redirect';
+  status: 301 | 302;
+  location: string;
+}
+
+export type CachedResponse = CachedJson | CachedPage | CachedRedirect;
+
+const size = (entry: CachedResponse): number => {
+  switch (entry.kind) {
+    case 'json':
+      return entry.body.length * 2 + 200;
+    case 'page':
+      return (entry.before.length + entry.after.length) * 2 + 200;
+    case 'redirect':
+      return entry.location.length * 2 + 200;
+  }
+};
+
+export function jsonEntry(body: string): CachedJson {
+  const buffer = Buffer.from(body);
+  const etag = `W/"${createHash('sha1').update(buffer).digest('base64url')}"`;
+  return { kind: 'json', body: buffer, etag, encoded: new Map() };
+}
+
+/** The body of a cached JSON answer in `encoding`, compressed once and kept with the entry. */
+export function encodedBody(entry: CachedJson, encoding: 'br' | 'gzip'): Buffer {
+  let body = entry.encoded.get(encoding);
+  if (!body) {
+    body =
+      encoding === 'br'
+        ? brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+        : gzipSync(entry.body, { level: 9 });
+    entry.encoded.set(encoding, body);
+  }
+  return body;
+}
+
+/**
+ * In-process cache of the answers to anonymous GETs of public pages and JSON (decision record
+ * 0005), keyed by path and query. Safe to drop at any time: another instance never needs it.
+ *
+ * Invalidation bumps a generation: an answer computed from data read before a change can no
+ * longer be stored once the change is known (`set` with the generation read at the start of
+ * the request), so a slow render never puts stale content back into the cache.
+ */
+export class PublicResponseCache {
+  readonly #entries: LRUCache<string, CachedResponse>;
+  readonly #enabled: boolean;
+  #generation = 0;
+
+  /** `enabled: false` (development with Vite): edited components must show on the next load. */
+  constructor(options: { maxBytes?: number; enabled?: boolean } = {}) {
+    this.#enabled = options.enabled ?? true;
+    this.#entries = new LRUCache<string, CachedResponse>({
+      maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+      sizeCalculation: size,
+    });
+  }
+
+  get generation(): number {
+    return this.#generation;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get(key: string): CachedResponse | undefined {
+    return this.#entries.get(key);
+  }
+
+  /** Stores `entry` unless the content changed since `generation` was read. */
+  set(key: string, entry: CachedResponse, generation: number): boolean {
+    if (!this.#enabled || generation !== this.#generation) return false;
+    this.#entries.set(key, entry);
+    return true;
+  }
+
+  /** Forgets every answer: the public content changed. */
+  invalidate(): void {
+    this.#generation += 1;
+    this.#entries.clear();
+  }
+}

@@ -1,0 +1,92 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ViteDevServer } from 'vite';
+import type { SsrRender, SsrRenderInput, SsrRenderResult } from '@ad/contract';
+import { escapeHtml } from '../html-shell/render.ts';
+
+/** Renders the app for the HTML shell (apps/web/src/entry-server.tsx behind one interface). */
+export interface PageRenderer {
+  render(input: SsrRenderInput): Promise<SsrRenderResult>;
+  /** <link> tags that preload a page module's chunk and styles (empty when none is needed). */
+  preloadTags(pageSource: string | null): string;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The chunks and styles a page needs beyond what the shell already loads (index.html's entry,
+ * its static imports and its styles), read from Vite's build manifest.
+ */
+export function pagePreloadTags(manifest: Manifest, pageSource: string): string {
+  const loadedByShell = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const imported of manifest[key].imports ?? []) walk(imported, into);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, loadedByShell);
+
+  const needed = new Set<string>();
+  walk(pageSource, needed);
+  const tags: string[] = [];
+  const styles = new Set<string>([...loadedByShell].flatMap((key) => manifest[key]?.css ?? []));
+  for (const key of needed) {
+    if (loadedByShell.has(key)) continue;
+    const chunk = manifest[key]!;
+    tags.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(chunk.file)}">`);
+    for (const css of chunk.css ?? []) {
+      if (styles.has(css)) continue;
+      styles.add(css);
+      tags.push(`<link rel="stylesheet" crossorigin href="/${escapeHtml(css)}">`);
+    }
+  }
+  return tags.join('\n    ');
+}
+
+/**
+ * Production: the SSR build (apps/web/dist-ssr/entry-server.js) and the browser build's
+ * manifest. Null when the web app is not built (the shell then answers 503).
+ */
+export async function distRenderer(webDist: string, ssrDist: string): Promise<PageRenderer | null> {
+  const entry = path.join(ssrDist, 'entry-server.js');
+  const manifestFile = path.join(webDist, '.vite', 'manifest.json');
+  if (!existsSync(entry) || !existsSync(manifestFile)) return null;
+  const { render } = (await import(pathToFileURL(entry).href)) as { render: SsrRender };
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const tags = new Map<string, string>();
+  return {
+    render,
+    preloadTags(pageSource) {
+      if (!pageSource) return '';
+      let found = tags.get(pageSource);
+      if (found === undefined)
+        tags.set(pageSource, (found = pagePreloadTags(manifest, pageSource)));
+      return found;
+    },
+  };
+}
+
+/** Development: the renderer's source through Vite, reloaded on change (no preloading). */
+export function viteRenderer(vite: ViteDevServer): PageRenderer {
+  return {
+    async render(input) {
+      const { render } = (await vite.ssrLoadModule('/src/entry-server.tsx')) as {
+        render: SsrRender;
+      };
+      return render(input);
+    },
+    preloadTags: () => '',
+  };
+}
+
+/** Tests: a render function imported from source. */
+export function moduleRenderer(render: SsrRender): PageRenderer {
+  return { render, preloadTags: () => '' };
+}

@@ -1,0 +1,38 @@
+// Writes a brotli (.br) and a gzip (.gz) copy of every compressible file of the browser build
+// (hashed assets and the DSFR's files),
+// at the highest levels, so that the server sends files and never compresses them per request
+// (@fastify/static `preCompressed`). Run after `vite build` (npm run build).
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const dist = fileURLToPath(new URL('../dist', import.meta.url));
+// index.html is the server's template, .vite its manifest: neither is served as a file.
+const SKIP = /^(index\.html|\.vite)/;
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|html|map|woff)$/;
+const MIN_BYTES = 1024;
+
+let files = 0;
+let before = 0;
+let after = 0;
+for (const name of readdirSync(dist, { recursive: true })) {
+  const file = path.join(dist, String(name));
+  if (SKIP.test(String(name)) || !COMPRESSIBLE.test(file) || !statSync(file).isFile()) continue;
+  const content = readFileSync(file);
+  if (content.length < MIN_BYTES) continue;
+  const br = brotliCompressSync(content, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+    },
+  });
+  writeFileSync(`${file}.br`, br);
+  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  files += 1;
+  before += content.length;
+  after += br.length;
+}
+console.log(
+  `precompressed ${files} files of dist: ${(before / 1024).toFixed(0)} KiB -> ${(after / 1024).toFixed(0)} KiB (brotli)`,
+);

@@ -1,0 +1,52 @@
+import { hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { QUERY_STATE_ELEMENT_ID } from '@ad/contract';
+import { App } from './app/app.tsx';
+import { FooterConsentItem } from './app/consent-parts.ts';
+import { readPageConfig } from './app/page-config.ts';
+import { createQueryClient } from './app/query-client.ts';
+import { matchPage } from './app/router.tsx';
+import { checkCsrfToken } from './lib/api-client.ts';
+// Icons: trimmed to the ones the code uses by `react-dsfr update-icons` (npm run dsfr).
+import '@codegouvfr/react-dsfr/dsfr/utility/icons/icons.min.css';
+import './app/app.css';
+
+// Spec §8: without the token every state-changing request would be refused.
+checkCsrfToken();
+
+function readQueryState(): DehydratedState | null {
+  const text = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as DehydratedState;
+  } catch {
+    return null;
+  }
+}
+
+const pageConfig = readPageConfig();
+const queryClient = createQueryClient();
+const state = readQueryState();
+if (state) hydrate(queryClient, state);
+
+// The server rendered the page with its chunk and its data: load the same chunks before
+// hydrating, so that the first render matches the HTML and makes no API request.
+const matched = matchPage(window.location.href);
+void Promise.all([
+  matched?.page.component.preload(),
+  pageConfig.settings.cookieConsentEnabled ? FooterConsentItem.preload() : undefined,
+]).then(() => {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('Missing #root element');
+  hydrateRoot(
+    root,
+    <BrowserRouter>
+      <App queryClient={queryClient} pageConfig={pageConfig} />
+    </BrowserRouter>,
+  );
+  // The DSFR's own script (and its colour-scheme logic) starts once the page is interactive.
+  void import('@codegouvfr/react-dsfr/spa').then(({ startReactDsfr }) =>
+    startReactDsfr({ defaultColorScheme: 'light' }),
+  );
+});

@@ -1,0 +1,40 @@
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { dehydrate } from '@tanstack/react-query';
+import { SsrIsDarkProvider } from '@codegouvfr/react-dsfr/useIsDark/server';
+import type { SsrRender } from '@ad/contract';
+import { App } from './app/app.tsx';
+import { FooterConsentItem } from './app/consent-parts.ts';
+import { createQueryClient } from './app/query-client.ts';
+import { matchPage } from './app/router.tsx';
+import type { ApiQueryKey } from './lib/api-query.ts';
+
+/**
+ * Renders a page on the server: runs the queries its route declares through `resolve`, loads its
+ * chunk, renders the app to HTML and dehydrates the query cache. A query that fails is left to
+ * the browser, which retries it.
+ */
+export const render: SsrRender = async ({ url, pageConfig, resolve }) => {
+  const queryClient = createQueryClient(({ queryKey }) => {
+    const [path, params] = queryKey as unknown as ApiQueryKey;
+    return resolve(path, params);
+  });
+  const matched = matchPage(url);
+  await Promise.all([
+    matched?.page.component.preload(),
+    pageConfig.settings.cookieConsentEnabled ? FooterConsentItem.preload() : undefined,
+    ...(matched?.page.queries?.(matched.match) ?? []).map((query) =>
+      queryClient.prefetchQuery(query),
+    ),
+  ]);
+  const html = renderToString(
+    <SsrIsDarkProvider value={false}>
+      <StaticRouter location={url}>
+        <App queryClient={queryClient} pageConfig={pageConfig} />
+      </StaticRouter>
+    </SsrIsDarkProvider>,
+  );
+  const queryState = queryClient.getQueryCache().getAll().length ? dehydrate(queryClient) : null;
+  queryClient.clear();
+  return { html, queryState, pageSource: matched?.page.source ?? null };
+};

@@ -1,0 +1,44 @@
+import { expect, hrefTo, test } from '../fixtures.ts';
+
+// The pages are rendered by the server: a visitor (or a crawler) without JavaScript reads them.
+test.use({ javaScriptEnabled: false });
+
+test.describe('without JavaScript', () => {
+  test("About shows its sections, the team and the footer's links", async ({ page }) => {
+    await page.goto('/a-propos');
+    await expect(page.getByRole('heading', { level: 1, name: 'À propos' })).toBeVisible();
+    for (const heading of ['Les initiateurs', 'Les boosters', 'Tous acteurs', 'Vos contacts']) {
+      await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    }
+    // The demo team ('Vos contacts') comes from the database, rendered by the server.
+    for (const name of ['Sophie Laborde', 'Thomas Mercier', 'Aurélie Bessière', 'Karim Haddad']) {
+      await expect(page.getByRole('heading', { level: 3, name })).toBeVisible();
+    }
+    const footer = page.getByRole('contentinfo');
+    for (const [name, path] of [
+      ['Glossaire', '/glossaire'],
+      ['Annuaire', '/annuaire'],
+      ['FAQ', '/foire-aux-questions'],
+      ['Mentions légales', '/mentions-legales'],
+    ] as const) {
+      await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute(
+        'href',
+        hrefTo(path),
+      );
+    }
+  });
+
+  test('the legal notice and the 404 page are readable', async ({ page, pageErrors }) => {
+    await page.goto('/mentions-legales');
+    await expect(page.getByRole('heading', { level: 1, name: 'Mentions légales' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Hébergement' })).toBeVisible();
+
+    pageErrors.allowStatus(404);
+    await page.goto('/une-page-qui-n-existe-pas');
+    await expect(page.getByRole('heading', { level: 1, name: 'Erreur 404' })).toBeVisible();
+    await expect(page.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute(
+      'href',
+      '/',
+    );
+  });
+});

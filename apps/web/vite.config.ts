@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // In development, API calls and the session endpoints go to the API server.
@@ -10,8 +10,28 @@ const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3000';
  * dist-ssr/). The DSFR package imports its files without extensions, which Node's ESM loader
  * refuses: the server build bundles it instead of leaving it in node_modules.
  */
+/**
+ * The page is rendered by the server: what it shows needs its styles and fonts first, the
+ * JavaScript that hydrates it can come after. Low fetch priority for the entry script and its
+ * preloaded imports keeps them from taking bandwidth from the styles on slow connections.
+ */
+function lowPriorityScripts(): Plugin {
+  return {
+    name: 'ad-low-priority-scripts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          /<(script type="module"|link rel="modulepreload")/g,
+          '<$1 fetchpriority="low"',
+        ),
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), lowPriorityScripts()],
   // The DSFR assets are copied into public/dsfr by `npm run dsfr` (predev/prebuild).
   publicDir: 'public',
   build: {

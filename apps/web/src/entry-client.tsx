@@ -30,23 +30,42 @@ const queryClient = createQueryClient();
 const state = readQueryState();
 if (state) hydrate(queryClient, state);
 
-// The server rendered the page with its chunk and its data: load the same chunks before
-// hydrating, so that the first render matches the HTML and makes no API request.
+/** Resolves after the browser has painted the next frame: the server's HTML shows first. */
+const afterNextPaint = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/** Resolves once the page has loaded and the main thread is idle (or after 2 s at most). */
+const whenIdleAfterLoad = () =>
+  new Promise<void>((resolve) => {
+    const idle = () =>
+      'requestIdleCallback' in window
+        ? requestIdleCallback(() => resolve(), { timeout: 2000 })
+        : setTimeout(resolve, 0);
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  });
+
+// The server rendered the page with its chunk and its data: load the same chunk before
+// hydrating, so that the first render matches the HTML and makes no API request. The HTML is
+// painted before hydration starts: reading does not wait for the JavaScript.
 const matched = matchPage(window.location.href);
 void Promise.all([
   matched?.page.component.preload(),
   pageConfig.settings.cookieConsentEnabled ? FooterConsentItem.preload() : undefined,
-]).then(() => {
-  const root = document.getElementById('root');
-  if (!root) throw new Error('Missing #root element');
-  hydrateRoot(
-    root,
-    <BrowserRouter>
-      <App queryClient={queryClient} pageConfig={pageConfig} />
-    </BrowserRouter>,
-  );
-  // The DSFR's own script (and its colour-scheme logic) starts once the page is interactive.
-  void import('@codegouvfr/react-dsfr/spa').then(({ startReactDsfr }) =>
-    startReactDsfr({ defaultColorScheme: 'light' }),
-  );
-});
+  afterNextPaint(),
+])
+  .then(() => {
+    const root = document.getElementById('root');
+    if (!root) throw new Error('Missing #root element');
+    hydrateRoot(
+      root,
+      <BrowserRouter>
+        <App queryClient={queryClient} pageConfig={pageConfig} />
+      </BrowserRouter>,
+    );
+    return whenIdleAfterLoad();
+  })
+  // The DSFR's own script (collapses, modals, its colour-scheme logic) starts once the page is
+  // interactive and idle: no screen of the frame depends on it for its first use.
+  .then(() => import('@codegouvfr/react-dsfr/spa'))
+  .then(({ startReactDsfr }) => startReactDsfr({ defaultColorScheme: 'light' }));

@@ -40,7 +40,9 @@ export function pagePreloadTags(manifest: Manifest, pageSource: string): string 
   for (const key of needed) {
     if (loadedByShell.has(key)) continue;
     const chunk = manifest[key]!;
-    tags.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(chunk.file)}">`);
+    tags.push(
+      `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${escapeHtml(chunk.file)}">`,
+    );
     for (const css of chunk.css ?? []) {
       if (styles.has(css)) continue;
       styles.add(css);

@@ -9,6 +9,12 @@ function chromiumPath() {
   return execSync('command -v chromium', { shell: '/bin/sh', encoding: 'utf8' }).trim();
 }
 
+const RUNS = 3;
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const spread = (values) => `${Math.min(...values)}–${Math.max(...values)}`;
+
+/** Lighthouse varies from run to run: three runs per page, the median and the spread. */
 export async function runLighthouse(base, paths) {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
@@ -17,28 +23,38 @@ export async function runLighthouse(base, paths) {
   const rows = [];
   try {
     for (const path of paths) {
-      const { lhr } = await lighthouse(base + path, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-      });
+      const runs = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const { lhr } = await lighthouse(base + path, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+        });
+        const accessibilityAudits = new Set(
+          lhr.categories.accessibility.auditRefs.map((ref) => ref.id),
+        );
+        runs.push({
+          performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+          accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+          lcp: Math.round(lhr.audits['largest-contentful-paint'].numericValue ?? 0),
+          tbt: Math.round(lhr.audits['total-blocking-time'].numericValue ?? 0),
+          cls: lhr.audits['cumulative-layout-shift'].numericValue ?? 0,
+          failing: Object.values(lhr.audits)
+            .filter((a) => accessibilityAudits.has(a.id) && a.score !== null && a.score < 1)
+            .map((a) => a.id),
+        });
+      }
+      const pick = (key) => runs.map((r) => r[key]);
       rows.push({
         path,
-        performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-        accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
-        'LCP ms': Math.round(lhr.audits['largest-contentful-paint'].numericValue ?? 0),
-        'TBT ms': Math.round(lhr.audits['total-blocking-time'].numericValue ?? 0),
-        CLS: Number((lhr.audits['cumulative-layout-shift'].numericValue ?? 0).toFixed(3)),
-        failing: Object.values(lhr.audits)
-          .filter(
-            (a) =>
-              a.score !== null &&
-              a.score < 1 &&
-              lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id),
-          )
-          .map((a) => a.id)
-          .join(' '),
+        performance: median(pick('performance')),
+        'perf. runs': spread(pick('performance')),
+        accessibility: median(pick('accessibility')),
+        'LCP ms': median(pick('lcp')),
+        'TBT ms': median(pick('tbt')),
+        CLS: Number(median(pick('cls')).toFixed(3)),
+        'a11y failing': [...new Set(runs.flatMap((r) => r.failing))].join(' '),
       });
     }
   } finally {

@@ -4,7 +4,6 @@ import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -31,6 +30,7 @@ import {
 import { registerHttpCache } from './platform/http-cache.ts';
 import { webDistDir, webRootDir, webSsrDistDir } from './platform/paths.ts';
 import { registerRateLimit } from './platform/rate-limit.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerPublicCacheHook } from './platform/public-cache/hook.ts';
 import { PublicResponseCache } from './platform/public-cache/response-cache.ts';
 import { PublicReads } from './platform/public-reads.ts';
@@ -141,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: MESSAGES.notFound }));
 
   await app.register(cookie);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: contentSecurityPolicy(config, { viteDev }),

@@ -28,7 +28,14 @@ function readQueryState(): DehydratedState | null {
 const pageConfig = readPageConfig();
 const queryClient = createQueryClient();
 const state = readQueryState();
-if (state) hydrate(queryClient, state);
+if (state) {
+  // The page may come from the server's public cache, rendered minutes ago: that cache is emptied
+  // on every change of public content, so its data is current now, and must not look stale
+  // (a stale query would be fetched again on mount).
+  const now = Date.now();
+  for (const query of state.queries) query.state.dataUpdatedAt = now;
+  hydrate(queryClient, state);
+}
 
 /** Resolves after the browser has painted the next frame: the server's HTML shows first. */
 const afterNextPaint = () =>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
-import { redirects, routes, type RouteName } from '@ad/contract';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { matchRoute, redirects, routes, type RouteName } from '@ad/contract';
 import { RootLayout } from './layout.tsx';
 import { Loader } from './loader.tsx';
 import { PlaceholderPage } from './placeholder-page.tsx';
@@ -30,7 +30,6 @@ export const routeObjects: RouteObject[] = [
     element: <RootLayout />,
     children: [
       ...routes.map((route): RouteObject => ({
-        id: route.name,
         path: route.path,
         element: <RouteView name={route.name} auth={'auth' in route && !!route.auth} />,
       })),
@@ -38,7 +37,7 @@ export const routeObjects: RouteObject[] = [
         path: from,
         element: <Navigate to={to} replace />,
       })),
-      { id: '404-catch-all', path: '*', element: <NotFound /> },
+      { path: '*', element: <NotFound /> },
     ],
   },
 ];
@@ -50,14 +49,19 @@ export function AppRoutes() {
 
 /**
  * The page of a URL and what its queries are computed from: used by the server before it
- * renders, and by the browser before it hydrates.
+ * renders, and by the browser before it hydrates. Null for a screen still shown by
+ * PlaceholderPage. Matched with the contract's precompiled route table (React Router's
+ * matchRoutes ranks the whole tree again on every call).
  */
 export function matchPage(url: string): { page: PageDefinition; match: PageMatch } | null {
   const { pathname, search } = new URL(url, 'http://localhost');
-  const matched = matchRoutes(routeObjects, pathname)?.at(-1);
-  if (!matched) return null;
-  const id = matched.route.id;
-  const page = id === '404-catch-all' ? notFoundPage : pages[id as RouteName];
+  let matched: ReturnType<typeof matchRoute>;
+  try {
+    matched = matchRoute(pathname);
+  } catch {
+    matched = null; // malformed percent-encoding: the 404 page
+  }
+  const page = matched ? pages[matched.route.name as RouteName] : notFoundPage;
   if (!page) return null;
-  return { page, match: { params: matched.params, search: new URLSearchParams(search) } };
+  return { page, match: { params: matched?.params ?? {}, search: new URLSearchParams(search) } };
 }

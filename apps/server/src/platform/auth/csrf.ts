@@ -13,7 +13,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../env.ts';
-import { hmac, randomToken, safeEqual } from './tokens.ts';
+import { hmac, randomNonce, safeEqual } from './tokens.ts';
 
 export const SESSION_COOKIE = 'ad_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -55,7 +55,7 @@ export function ensureCsrfToken(
 
 /** New anonymous nonce (first visit, or after logout). */
 export function issueAnonymousToken(config: Config, reply: FastifyReply): string {
-  const nonce = randomToken();
+  const nonce = randomNonce();
   reply.setCookie(XSRF_COOKIE, nonce, cookieOptions(config));
   return anonymousToken(config, nonce);
 }

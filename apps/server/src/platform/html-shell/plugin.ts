@@ -14,7 +14,7 @@ import {
 import type { Config } from '../../env.ts';
 import type { AppDatabase } from '../database.ts';
 import { ensureCsrfToken, SESSION_COOKIE } from '../auth/csrf.ts';
-import type { PublicResponseCache } from '../public-cache/response-cache.ts';
+import { pageBody, type PublicResponseCache } from '../public-cache/response-cache.ts';
 import type { PublicReads } from '../public-reads.ts';
 import type { PageRenderer } from '../ssr/renderer.ts';
 import { toPageUser } from '../auth/sessions.ts';
@@ -99,7 +99,7 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
     route: RouteDefinition,
     item: ShellItem | null,
     status: number,
-  ): Promise<{ before: string; after: string } | null> => {
+  ): Promise<{ before: Buffer; after: Buffer } | null> => {
     const html = await template.load(request.url);
     if (html === null) return null;
     const pathname = request.url.split('?')[0] ?? '/';
@@ -128,7 +128,7 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
       queryState: rendered?.queryState,
     });
     const [before = '', after = ''] = page.split(CSRF_SLOT);
-    return { before, after };
+    return { before: Buffer.from(before), after: Buffer.from(after) };
   };
 
   const sendPage = async (
@@ -153,7 +153,7 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
       .code(status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'private, no-cache')
-      .send(page.before + token + page.after);
+      .send(pageBody(page, token));
   };
 
   // Unknown paths are not cached: any number of them could push real pages out.

@@ -4,9 +4,12 @@ import type { Config } from '../../env.ts';
 import { ensureCsrfToken, SESSION_COOKIE } from '../auth/csrf.ts';
 import { etagMatches } from '../http-cache.ts';
 import { escapeHtml } from '../html-shell/render.ts';
-import { encodedBody, type PublicResponseCache } from './response-cache.ts';
+import { gzipPageBody } from './page-gzip.ts';
+import { encodedBody, gzipPage, pageBody, type PublicResponseCache } from './response-cache.ts';
 
-const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
+const jsonEncodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
+// A page's CSRF token sits inside its compressed body: only gzip can be assembled around it.
+const pageEncodings = new Negotiator({ supportedValues: ['gzip'] });
 
 /** Cache-Control of a cached public JSON answer (the same as the route's publicCache(60)). */
 export const PUBLIC_JSON_CACHE_CONTROL = 'public, max-age=60';
@@ -32,11 +35,17 @@ export function registerPublicCacheHook(
         return reply.redirect(entry.location, entry.status);
       case 'page': {
         const token = escapeHtml(ensureCsrfToken(config, request, reply));
-        return reply
+        reply
           .code(entry.status)
           .type('text/html; charset=utf-8')
           .header('Cache-Control', 'private, no-cache')
-          .send(entry.before + token + entry.after);
+          .header('Vary', 'Accept-Encoding');
+        const accept = request.headers['accept-encoding'];
+        if (accept && pageEncodings.negotiate(accept) === 'gzip') {
+          const body = gzipPageBody(gzipPage(entry), Buffer.from(token));
+          return reply.header('Content-Encoding', 'gzip').send(body);
+        }
+        return reply.send(pageBody(entry, token));
       }
       case 'json': {
         reply
@@ -48,7 +57,7 @@ export function registerPublicCacheHook(
         }
         reply.type('application/json; charset=utf-8');
         const accept = request.headers['accept-encoding'];
-        const encoding = accept ? encodings.negotiate(accept) : null;
+        const encoding = accept ? jsonEncodings.negotiate(accept) : null;
         if (!encoding) return reply.send(entry.body);
         return reply.header('Content-Encoding', encoding).send(encodedBody(entry, encoding));
       }

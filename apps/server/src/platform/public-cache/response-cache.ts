@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { compressPage, type GzipPage } from './page-gzip.ts';
 
 /** A public JSON answer, stored with its ETag and, once asked for, its compressed forms. */
 export interface CachedJson {
@@ -11,12 +12,14 @@ export interface CachedJson {
   encoded: Map<string, Buffer>;
 }
 
-/** A server-rendered page, cut where the visitor's CSRF token goes. */
+/** A server-rendered page, cut where the visitor's CSRF token goes (encoded once). */
 export interface CachedPage {
   kind: 'page';
   status: number;
-  before: string;
-  after: string;
+  before: Buffer;
+  after: Buffer;
+  /** Its gzip form but for the token, made on the first request that accepts gzip. */
+  gzip?: GzipPage;
 }
 
 export interface CachedRedirect {
@@ -30,9 +33,10 @@ export type CachedResponse = CachedJson | CachedPage | CachedRedirect;
 const size = (entry: CachedResponse): number => {
   switch (entry.kind) {
     case 'json':
-      return entry.body.length * 2 + 200;
+      return entry.body.length * 2 + 200; // the body and, at most, its two compressed forms
     case 'page':
-      return (entry.before.length + entry.after.length) * 2 + 200;
+      // The page and, at most, its gzip form.
+      return Math.ceil((entry.before.length + entry.after.length) * 1.3) + 200;
     case 'redirect':
       return entry.location.length * 2 + 200;
   }
@@ -103,4 +107,14 @@ export class PublicResponseCache {
     this.#generation += 1;
     this.#entries.clear();
   }
+}
+
+/** The gzip form of a cached page, compressed once and kept with the entry. */
+export function gzipPage(entry: CachedPage): GzipPage {
+  return (entry.gzip ??= compressPage(entry.before, entry.after));
+}
+
+/** The page with the visitor's CSRF token (already HTML-safe) in its slot. */
+export function pageBody(entry: Pick<CachedPage, 'before' | 'after'>, token: string): Buffer {
+  return Buffer.concat([entry.before, Buffer.from(token), entry.after]);
 }

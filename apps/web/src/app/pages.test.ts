@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { apiUrl } from '../lib/api-query.ts';
+import { notFoundPage, pages } from './pages.ts';
+import { matchPage } from './router.tsx';
+
+describe('matchPage', () => {
+  it('finds the page of a URL and the queries it renders from', () => {
+    const matched = matchPage('/a-propos?utm_source=lettre');
+    expect(matched?.page).toBe(pages.about);
+    expect(matched?.match.search.get('utm_source')).toBe('lettre');
+    const queries = matched!.page.queries!(matched!.match);
+    expect(queries.map((query) => query.queryKey)).toEqual([['/api/internal-team-members', {}]]);
+  });
+
+  it('gives unknown and malformed paths the 404 page, and no page to a placeholder screen', () => {
+    expect(matchPage('/une-page-inconnue')?.page).toBe(notFoundPage);
+    expect(matchPage('/actualites/%E0%A4%A')?.page).toBe(notFoundPage);
+    expect(matchPage('/glossaire')).toBeNull();
+  });
+});
+
+describe('apiUrl', () => {
+  it('fills path parameters and puts the others in a stable query string', () => {
+    expect(
+      apiUrl([
+        '/api/posts/:slug',
+        { slug: 'marché bio', page: 2, categories: [3, 1], empty: '', none: undefined },
+      ]),
+    ).toBe('/api/posts/march%C3%A9%20bio?categories%5B%5D=3&categories%5B%5D=1&page=2');
+    expect(apiUrl(['/api/internal-team-members', {}])).toBe('/api/internal-team-members');
+  });
+});

@@ -1,10 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import { expect, test } from './fixtures.ts';
-import { staticPublicRoutes, UNKNOWN_PATH } from './routes.ts';
+import { DEMO_FAQ_ITEM, staticPublicRoutes, UNKNOWN_PATH } from './routes.ts';
 
 const PATHS = [
-  ...new Set([...staticPublicRoutes.map((route) => route.path), UNKNOWN_PATH, '/connexion']),
+  ...new Set([
+    ...staticPublicRoutes.map((route) => route.path),
+    DEMO_FAQ_ITEM.path,
+    UNKNOWN_PATH,
+    '/connexion',
+  ]),
 ];
 
 function describe(violations: Result[]): string {

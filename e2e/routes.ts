@@ -6,3 +6,9 @@ export const staticPublicRoutes: RouteDefinition[] = (routes as readonly RouteDe
 );
 
 export const UNKNOWN_PATH = '/cette-page-n-existe-pas';
+
+/** A question of the demo FAQ (seed: la-plateforme), for the FAQ item screen. */
+export const DEMO_FAQ_ITEM = {
+  path: '/foire-aux-questions/la-plateforme-est-elle-gratuite',
+  question: 'La plateforme est-elle gratuite ?',
+} as const;

@@ -35,6 +35,7 @@ import { registerPublicCacheHook } from './platform/public-cache/hook.ts';
 import { PublicResponseCache } from './platform/public-cache/response-cache.ts';
 import { PublicReads } from './platform/public-reads.ts';
 import { distRenderer, viteRenderer, type PageRenderer } from './platform/ssr/renderer.ts';
+import { faqRoutes } from './modules/faq/faq.routes.ts';
 import { teamMembersRoutes } from './modules/team-members/team-members.routes.ts';
 
 // French messages for every zod schema without its own message (server side).
@@ -224,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(teamMembersRoutes, { db: database.db, reads, cache });
+  await app.register(faqRoutes, { db: database.db, reads, cache });
 
   const uploadsDir = path.join(config.DATA_DIR, 'uploads');
   if (existsSync(uploadsDir)) {

@@ -14,19 +14,32 @@ import type { ApiQueryKey } from './lib/api-query.ts';
  * chunk, renders the app to HTML and dehydrates the query cache. A query that fails is left to
  * the browser, which retries it.
  */
-export const render: SsrRender = async ({ url, pageConfig, resolve }) => {
+export const render: SsrRender = async ({ url, pageConfig: config, resolve }) => {
+  let pageConfig = config;
   const queryClient = createQueryClient(({ queryKey }) => {
     const [path, params] = queryKey as unknown as ApiQueryKey;
     return resolve(path, params);
   });
   const matched = matchPage(url);
+  const queries = matched?.page.queries?.(matched.match) ?? [];
   await Promise.all([
     matched?.page.component.preload(),
     pageConfig.settings.cookieConsentEnabled ? FooterConsentItem.preload() : undefined,
-    ...(matched?.page.queries?.(matched.match) ?? []).map((query) =>
-      queryClient.prefetchQuery(query),
-    ),
+    ...queries.map((query) => queryClient.prefetchQuery(query)),
   ]);
+
+  // A detail route's item comes from its first query: it fills the title and the breadcrumb.
+  let item = pageConfig.item;
+  if (matched?.page.item && queries[0]) {
+    const data = queryClient.getQueryData(queries[0].queryKey);
+    if (data === undefined) {
+      queryClient.clear();
+      return { html: '', queryState: null, pageSource: null, item: null, notFound: true };
+    }
+    item = matched.page.item(data as never);
+    pageConfig = { ...pageConfig, item };
+  }
+
   const html = renderToString(
     <SsrIsDarkProvider value={false}>
       <StaticRouter location={url}>
@@ -36,5 +49,5 @@ export const render: SsrRender = async ({ url, pageConfig, resolve }) => {
   );
   const queryState = queryClient.getQueryCache().getAll().length ? dehydrate(queryClient) : null;
   queryClient.clear();
-  return { html, queryState, pageSource: matched?.page.source ?? null };
+  return { html, queryState, pageSource: matched?.page.source ?? null, item, notFound: false };
 };

@@ -19,6 +19,13 @@ export interface SsrRenderResult {
   queryState: unknown;
   /** The page module (Vite manifest key, e.g. 'src/pages/about/about-page.tsx') to preload. */
   pageSource: string | null;
+  /**
+   * Detail routes: the item read from the page's query (fills the route's ':field' title,
+   * description and breadcrumb; also handed to the browser in the page config), or null.
+   */
+  item: PageConfig['item'];
+  /** The detail route's item does not exist: the visitor goes to the 404 route. */
+  notFound: boolean;
 }
 
 export type SsrRender = (input: SsrRenderInput) => Promise<SsrRenderResult>;

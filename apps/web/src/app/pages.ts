@@ -2,8 +2,13 @@ import type { ComponentType } from 'react';
 import type { RouteName } from '@ad/contract';
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { teamMembersQuery } from '../pages/about/team-members.ts';
+import { faqItemQuery, type FaqItem } from '../pages/faq/faq-item.ts';
 import type { ApiQueryKey } from '../lib/api-query.ts';
 import { lazyComponent, type PreloadableComponent } from './lazy-component.tsx';
+import type { PageConfig } from '@ad/contract';
+
+/** The fields of a detail item that fill its route's placeholders (the page config's `item`). */
+export type PageItem = NonNullable<PageConfig['item']>;
 
 /** What a page's queries are computed from: the route's path parameters and the query string. */
 export interface PageMatch {
@@ -25,14 +30,21 @@ export interface PageDefinition {
    * paint; on a client-side navigation they are fetched while the page's chunk loads.
    */
   queries?: (match: PageMatch) => PageQuery[];
+  /**
+   * Detail routes: the item that fills the route's ':field' title, description and breadcrumb,
+   * from the data of the page's first query. When that query finds nothing (404), the server
+   * sends the visitor to the 404 route.
+   */
+  item?: (data: never) => PageItem;
 }
 
 function page(
   source: string,
   load: () => Promise<ComponentType>,
   queries?: PageDefinition['queries'],
+  item?: PageDefinition['item'],
 ): PageDefinition {
-  return { source, component: lazyComponent(load), queries };
+  return { source, component: lazyComponent(load), queries, item };
 }
 
 /** Every screen is its own chunk (ARCHITECTURE.md: code-split per route). */
@@ -55,6 +67,12 @@ export const pages: Partial<Record<RouteName, PageDefinition>> = {
   ),
   login: page('src/pages/auth/login-page.tsx', () =>
     import('../pages/auth/login-page.tsx').then((m) => m.LoginPage),
+  ),
+  'faq-item': page(
+    'src/pages/faq/faq-item-page.tsx',
+    () => import('../pages/faq/faq-item-page.tsx').then((m) => m.FaqItemPage),
+    ({ params }) => [faqItemQuery(params.slug ?? '')],
+    ({ data }: { data: FaqItem }) => ({ question: data.question, answer: data.answer }),
   ),
   '404': notFoundPage,
 };

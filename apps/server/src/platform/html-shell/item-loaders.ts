@@ -1,12 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { faqItems } from '../../db/schema/content.ts';
 import { foodProcedures } from '../../db/schema/food-procedures.ts';
 import { initiatives } from '../../db/schema/initiatives.ts';
 import { posts } from '../../db/schema/posts.ts';
 import { resources } from '../../db/schema/resources.ts';
 import type { AppDatabase } from '../database.ts';
 
-/** Fields of the loaded item that fill the ':placeholder' title and description of a route. */
+/**
+ * Fields of the loaded item that fill the ':placeholder' title and description of a route.
+ * The detail screens built so far declare their item through their query instead (web app,
+ * app/pages.ts: `item`); these loaders serve the detail routes whose screen is still to come.
+ */
 export type ShellItem = Record<string, string | null>;
 
 /** undefined: the route has no item; null: the item does not exist or is not published. */
@@ -41,14 +44,6 @@ export const itemLoaders: Record<string, ItemLoader> = {
         .select({ title: posts.title, description: posts.description })
         .from(posts)
         .where(and(eq(posts.slug, slug), eq(posts.moderationStatus, 'published')))
-        .limit(1),
-    ),
-  'faq-item': async (db, { slug = '' }) =>
-    first(
-      await db
-        .select({ question: faqItems.question, answer: faqItems.answer })
-        .from(faqItems)
-        .where(eq(faqItems.slug, slug))
         .limit(1),
     ),
   resource: async (db, { slug = '' }) =>

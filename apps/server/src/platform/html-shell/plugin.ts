@@ -93,26 +93,33 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
   const resolve = (apiPath: string, params: Readonly<Record<string, unknown>>) =>
     reads.resolve(apiPath, { ...params });
 
-  /** The whole page, cut at the CSRF slot; null when the web app is not built. */
+  /**
+   * The whole page, cut at the CSRF slot; 'not-built' when the web app is not built, 'not-found'
+   * when the item of a detail route does not exist.
+   */
   const renderPage = async (
     request: FastifyRequest,
     route: RouteDefinition,
-    item: ShellItem | null,
+    loadedItem: ShellItem | null,
     status: number,
-  ): Promise<{ before: Buffer; after: Buffer } | null> => {
+  ): Promise<{ before: Buffer; after: Buffer } | 'not-built' | 'not-found'> => {
     const html = await template.load(request.url);
-    if (html === null) return null;
+    if (html === null) return 'not-built';
     const pathname = request.url.split('?')[0] ?? '/';
     const isNotFound = status === 404;
     const pageConfig: PageConfig = {
       appName: config.APP_NAME,
       user: request.user ? toPageUser(request.user) : null,
       settings: publicSettings(config),
-      item,
+      item: loadedItem,
     };
     const rendered = renderer
       ? await renderer.render({ url: request.url, pageConfig, resolve })
       : null;
+    if (rendered?.notFound) return 'not-found';
+    // A detail page declares its item through its query (app/pages.ts); the other detail
+    // routes still have an item loader here until their screen is built.
+    const item = rendered?.item ?? loadedItem;
     const page = renderShell(html, {
       head: renderHead({
         appName: config.APP_NAME,
@@ -122,7 +129,7 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
         csrfToken: CSRF_SLOT,
         noindex: isNotFound || Boolean(route.auth),
       }),
-      pageConfig,
+      pageConfig: { ...pageConfig, item },
       appHtml: rendered?.html,
       preload: renderer?.preloadTags(rendered?.pageSource ?? null),
       queryState: rendered?.queryState,
@@ -140,7 +147,8 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
     cacheAs: { generation: number } | null,
   ) => {
     const page = await renderPage(request, route, item, status);
-    if (!page) {
+    if (page === 'not-found') return redirect(request, reply, pathTo('404'), cacheAs);
+    if (page === 'not-built') {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
@@ -154,6 +162,19 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'private, no-cache')
       .send(pageBody(page, token));
+  };
+
+  /** A 302, cached like the page it stands for. */
+  const redirect = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    location: string,
+    cacheAs: { generation: number } | null,
+  ) => {
+    if (cacheAs) {
+      cache.set(request.url, { kind: 'redirect', status: 302, location }, cacheAs.generation);
+    }
+    return reply.redirect(location, 302);
   };
 
   // Unknown paths are not cached: any number of them could push real pages out.
@@ -189,20 +210,15 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
     // What a visitor without a session sees is the same for all of them: cache it, unless the
     // content changes while it is computed (the generation read now no longer matches).
     const cacheAs = request.cookies[SESSION_COOKIE] ? null : { generation: cache.generation };
-    const redirect = (location: string) => {
-      if (cacheAs)
-        cache.set(request.url, { kind: 'redirect', status: 302, location }, cacheAs.generation);
-      return reply.redirect(location, 302);
-    };
 
-    if (route.auth && !request.user) return redirect(pathTo('login'));
+    if (route.auth && !request.user) return redirect(request, reply, pathTo('login'), cacheAs);
 
     let item: ShellItem | null = null;
     const loader = itemLoaders[route.name];
     if (loader) {
       item = await loader(db, params);
       // As the app does when a detail fails to load (spec §8): go to the 404 route, which answers 404.
-      if (!item) return redirect(pathTo('404'));
+      if (!item) return redirect(request, reply, pathTo('404'), cacheAs);
     }
     const status = route.name === '404' ? 404 : 200;
     return sendPage(request, reply, route, item, status, status === 200 ? cacheAs : null);

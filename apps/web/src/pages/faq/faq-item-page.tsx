@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { fr } from '@codegouvfr/react-dsfr';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { pathTo } from '@ad/contract';
+import { Loader } from '../../app/loader.tsx';
+import { useRouteItem } from '../../app/route-item.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { faqItemQuery } from './faq-item.ts';
+
+/** One question of the FAQ (spec public-site §2): question, answer, 'Retour à la FAQ'. */
+export function FaqItemPage() {
+  const { slug = '' } = useParams();
+  const navigate = useNavigate();
+  const { data, error } = useQuery({ ...faqItemQuery(slug), select: (response) => response.data });
+  // The question fills the title and the breadcrumb (route ':question').
+  useRouteItem(data);
+
+  const missing = error instanceof ApiError && error.status === 404;
+  useEffect(() => {
+    if (missing) navigate(pathTo('404'), { replace: true });
+  }, [missing, navigate]);
+
+  if (!data) return <Loader />;
+  return (
+    <div className={fr.cx('fr-container', 'fr-my-6w')}>
+      <article className={fr.cx('fr-grid-row')}>
+        <div className={fr.cx('fr-col-12', 'fr-col-lg-8')}>
+          <h1>{data.question}</h1>
+          {/* Sanitised on the server when the team saves it. */}
+          <div dangerouslySetInnerHTML={{ __html: data.answer }} />
+          <p className={fr.cx('fr-mt-4w')}>
+            <Link
+              to={pathTo('faq')}
+              className={fr.cx('fr-link', 'fr-icon-arrow-left-line', 'fr-link--icon-left')}
+            >
+              Retour à la FAQ
+            </Link>
+          </p>
+        </div>
+      </article>
+    </div>
+  );
+}

@@ -188,11 +188,13 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
     const target = redirects[pathname.replace(/\/+$/, '') || '/'];
     if (target) return reply.redirect(target, 301);
 
-    // Other files of the build (favicon, robots.txt, copied public/ folder).
+    // Other files of the build (favicon, robots.txt, copied public/ folder); never the template
+    // nor a dot-folder (Vite's manifest).
     if (distDir && /\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith('/index.html')) {
       const relative = decodedPathname(pathname).replace(/^\/+/, '');
       const file = path.resolve(distDir, relative);
-      if (file.startsWith(distDir + path.sep) && isFile(file)) {
+      const hidden = relative.split('/').some((segment) => segment.startsWith('.'));
+      if (!hidden && file.startsWith(distDir + path.sep) && isFile(file)) {
         reply.header('Cache-Control', 'public, max-age=3600');
         return reply.sendFile(relative, distDir, { cacheControl: false });
       }

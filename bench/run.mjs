@@ -166,9 +166,24 @@ async function benchDatabase(kind) {
     'accept-encoding': 'gzip, deflate, br, zstd',
     cookie: 'XSRF-TOKEN=0123456789abcdef0123456789abcdef',
   };
+  const bytesOf = async (path, headers) =>
+    (await fetch(base + path, { headers })).headers.get('content-length') ?? '0';
   for (const path of THROUGHPUT_PATHS) {
     rows.push(await row(`GET ${path}, no cookie, no compression`, base + path));
     rows.push(await row(`GET ${path}, as a browser (gzip, nonce cookie)`, base + path, browser));
+  }
+  // The ceiling for answers of the size of /a-propos (plain, then gzip): bare Fastify sending as
+  // many bytes. What separates the page from it is the app's own work.
+  for (const headers of [{ 'accept-encoding': 'identity' }, browser]) {
+    const size = await bytesOf('/a-propos', headers);
+    const ceiling = await measure(`http://127.0.0.1:${HELLO_PORT}/bytes/${size}`, hello.child.pid);
+    const ratio = Math.round((ceiling.rps / yardstick.rps) * 100);
+    rows.push({
+      what: `  bare Fastify sending ${size} bytes (/a-propos's size)`,
+      ...ceiling,
+      ratio: `${ratio} %`,
+      target: '',
+    });
   }
   // What the hooks cost (informative, no target).
   rows.push(

@@ -239,9 +239,15 @@ function TeamMemberCard({ member }: { member: InternalTeamMember }) {
     desc: member.description ?? undefined,
     className: fr.cx('fr-card--no-arrow'),
   };
-  // The name is the card title, so the portrait is decorative (empty alt).
+  // The name is the card title, so the portrait is decorative (empty alt). The team is at the
+  // bottom of the page: its portraits load when they come near the viewport.
   return member.avatar_url ? (
-    <Card {...common} imageUrl={member.avatar_url} imageAlt="" />
+    <Card
+      {...common}
+      imageUrl={member.avatar_url}
+      imageAlt=""
+      nativeImgProps={{ loading: 'lazy', decoding: 'async' }}
+    />
   ) : (
     <Card {...common} />
   );

@@ -1,14 +1,25 @@
-// Initial JavaScript of a page: the module scripts and modulepreload links of its server-rendered
-// HTML (entry, its static imports, the page's chunk), fetched and gzipped at level 9.
+// Initial JavaScript of a page: every script a browser downloads from the moment it asks for the
+// page until the app has hydrated it (`html[data-hydrated]`): the entry, its static imports, the
+// page's chunk, whatever the way they are loaded. Each is fetched again and gzipped at level 9.
+import { execSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 
 export async function initialJavaScript(base, path) {
-  const html = await (await fetch(base + path)).text();
+  const executablePath =
+    process.env.CHROMIUM_PATH ??
+    execSync('command -v chromium', { shell: '/bin/sh', encoding: 'utf8' }).trim();
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
   const urls = new Set();
-  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
-    const isModule = /<script[^>]*type="module"/.test(tag) || /rel="modulepreload"/.test(tag);
-    const url = /(?:src|href)="([^"]+)"/.exec(tag)?.[1];
-    if (isModule && url) urls.add(url);
+  try {
+    const page = await browser.newPage();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') urls.add(new URL(request.url()).pathname);
+    });
+    await page.goto(base + path);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  } finally {
+    await browser.close();
   }
   const files = [];
   for (const url of urls) {

@@ -208,7 +208,7 @@ async function benchDatabase(kind) {
 
   let lighthouseRows = null;
   if (kind === databases[0]) {
-    step('initial JavaScript of / (entry + preloaded chunks, gzip -9)');
+    step('initial JavaScript of / (every script loaded until hydrated, gzip -9)');
     const js = await initialJavaScript(base, '/');
     console.table(js.files.map((f) => ({ file: f.url, 'gzip KB': kb(f.gzip) })));
     console.log(`total ${kb(js.totalGzip)} KB gzip (target ≤ ${TARGET_INITIAL_JS_KB} KB)`);

@@ -12,26 +12,24 @@ const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3000';
  */
 /**
  * The page is rendered by the server: what it shows needs its styles and fonts first, the
- * JavaScript that hydrates it can come after. Low fetch priority for the entry script and its
- * preloaded imports keeps them from taking bandwidth from the styles on slow connections.
+ * JavaScript that hydrates it can come after (src/boot.ts loads it after the first paint). Low
+ * fetch priority for the chunks the HTML preloads keeps them from taking bandwidth from the styles
+ * on slow connections.
  */
-function lowPriorityScripts(): Plugin {
+function lowPriorityPreloads(): Plugin {
   return {
-    name: 'ad-low-priority-scripts',
+    name: 'ad-low-priority-preloads',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler: (html) =>
-        html.replace(
-          /<(script type="module"|link rel="modulepreload")/g,
-          '<$1 fetchpriority="low"',
-        ),
+        html.replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"'),
     },
   };
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), lowPriorityScripts()],
+  plugins: [react(), lowPriorityPreloads()],
   // The DSFR assets are copied into public/dsfr by `npm run dsfr` (predev/prebuild).
   publicDir: 'public',
   build: {

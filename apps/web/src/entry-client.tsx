@@ -8,9 +8,6 @@ import { readPageConfig } from './app/page-config.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { matchPage } from './app/router.tsx';
 import { checkCsrfToken } from './lib/api-client.ts';
-// Icons: trimmed to the ones the code uses by `react-dsfr update-icons` (npm run dsfr).
-import '@codegouvfr/react-dsfr/dsfr/utility/icons/icons.min.css';
-import './app/app.css';
 
 // Spec §8: without the token every state-changing request would be refused.
 checkCsrfToken();

@@ -20,9 +20,12 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
+/** The app's entry, which src/boot.ts imports after the first paint, with its static imports. */
+export const APP_ENTRY = 'src/entry-client.tsx';
+
 /**
- * The chunks and styles a page needs beyond what the shell already loads (index.html's entry,
- * its static imports and its styles), read from Vite's build manifest.
+ * The chunks and styles a page needs beyond what the shell loads anyway (index.html's entry, the
+ * app's entry, their static imports and styles), read from Vite's build manifest.
  */
 export function pagePreloadTags(manifest: Manifest, pageSource: string): string {
   const loadedByShell = new Set<string>();
@@ -31,7 +34,9 @@ export function pagePreloadTags(manifest: Manifest, pageSource: string): string 
     into.add(key);
     for (const imported of manifest[key].imports ?? []) walk(imported, into);
   };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, loadedByShell);
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.isEntry || key === APP_ENTRY) walk(key, loadedByShell);
+  }
 
   const needed = new Set<string>();
   walk(pageSource, needed);

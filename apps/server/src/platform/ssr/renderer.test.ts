@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { pagePreloadTags } from './renderer.ts';
+
+describe('pagePreloadTags', () => {
+  const manifest = {
+    'index.html': { file: 'assets/boot-1.js', isEntry: true },
+    'src/entry-client.tsx': {
+      file: 'assets/entry-2.js',
+      imports: ['_fr.js', '_routes.js'],
+      css: ['assets/index-3.css'],
+    },
+    '_fr.js': { file: 'assets/fr-4.js' },
+    '_routes.js': { file: 'assets/routes-5.js' },
+    '_Button.js': { file: 'assets/Button-6.js', imports: ['_fr.js'] },
+    'src/pages/about/about-page.tsx': {
+      file: 'assets/about-page-7.js',
+      imports: ['_Button.js', '_fr.js'],
+      css: ['assets/about-8.css', 'assets/index-3.css'],
+    },
+  };
+
+  it("preloads the page's chunk, its own imports and styles, not what the app loads anyway", () => {
+    expect(pagePreloadTags(manifest, 'src/pages/about/about-page.tsx').split('\n    ')).toEqual([
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/about-page-7.js">',
+      '<link rel="stylesheet" crossorigin href="/assets/about-8.css">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Button-6.js">',
+    ]);
+  });
+
+  it('has nothing to add for an unknown module', () => {
+    expect(pagePreloadTags(manifest, 'src/pages/none.tsx')).toBe('');
+  });
+});

@@ -1,6 +1,9 @@
-// Initial JavaScript of a page: every script a browser downloads from the moment it asks for the
-// page until the app has hydrated it (`html[data-hydrated]`): the entry, its static imports, the
-// page's chunk, whatever the way they are loaded. Each is fetched again and gzipped at level 9.
+// Initial JavaScript of a page: every script the browser starts to download, from the moment it
+// asks for the page until the app has hydrated it (`html[data-hydrated]`, set by the app's first
+// effect): the boot script, the app's entry and chunks, the page's chunk, whatever the way they
+// are loaded. What starts after hydration (the DSFR's own script, when idle) is not counted.
+// Each file is fetched again and gzipped at level 9.
+/* global document, window, MutationObserver -- the functions passed to the page run in the browser */
 import { execSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -10,19 +13,30 @@ export async function initialJavaScript(base, path) {
     process.env.CHROMIUM_PATH ??
     execSync('command -v chromium', { shell: '/bin/sh', encoding: 'utf8' }).trim();
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
-  const urls = new Set();
+  let urls = [];
   try {
     const page = await browser.newPage();
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') urls.add(new URL(request.url()).pathname);
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.documentElement?.hasAttribute('data-hydrated')) {
+          window.__hydratedAt ??= performance.now();
+        }
+      }).observe(document, { attributes: true, subtree: true });
     });
     await page.goto(base + path);
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    urls = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\.m?js$/.test(new URL(entry.name).pathname))
+        .filter((entry) => entry.startTime < window.__hydratedAt)
+        .map((entry) => new URL(entry.name).pathname),
+    );
   } finally {
     await browser.close();
   }
   const files = [];
-  for (const url of urls) {
+  for (const url of new Set(urls)) {
     const body = Buffer.from(await (await fetch(base + url)).arrayBuffer());
     files.push({ url, gzip: gzipSync(body, { level: 9 }).length });
   }

@@ -34,42 +34,41 @@ if (state) {
   hydrate(queryClient, state);
 }
 
-/** Resolves after the browser has painted the next frame: the server's HTML shows first. */
-const afterNextPaint = () =>
-  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+/** Calls `run` once the page has loaded and the main thread is idle (or after 2 s at most). */
+function whenIdleAfterLoad(run: () => void): void {
+  const idle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
 
-/** Resolves once the page has loaded and the main thread is idle (or after 2 s at most). */
-const whenIdleAfterLoad = () =>
-  new Promise<void>((resolve) => {
-    const idle = () =>
-      'requestIdleCallback' in window
-        ? requestIdleCallback(() => resolve(), { timeout: 2000 })
-        : setTimeout(resolve, 0);
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
-  });
+/**
+ * The DSFR's own script (collapses, modals, its colour-scheme logic) starts once the page is
+ * hydrated and idle: no screen of the frame needs it for its first use.
+ */
+function startDsfr(): void {
+  whenIdleAfterLoad(
+    () =>
+      void import('@codegouvfr/react-dsfr/spa').then(({ startReactDsfr }) =>
+        startReactDsfr({ defaultColorScheme: 'light' }),
+      ),
+  );
+}
 
 // The server rendered the page with its chunk and its data: load the same chunk before
-// hydrating, so that the first render matches the HTML and makes no API request. The HTML is
-// painted before hydration starts: reading does not wait for the JavaScript.
+// hydrating, so that the first render matches the HTML and makes no API request. (boot.ts only
+// loads this module once the server's HTML is painted.)
 const matched = matchPage(window.location.href);
 void Promise.all([
   matched?.page.component.preload(),
   pageConfig.settings.cookieConsentEnabled ? FooterConsentItem.preload() : undefined,
-  afterNextPaint(),
-])
-  .then(() => {
-    const root = document.getElementById('root');
-    if (!root) throw new Error('Missing #root element');
-    hydrateRoot(
-      root,
-      <BrowserRouter>
-        <App queryClient={queryClient} pageConfig={pageConfig} />
-      </BrowserRouter>,
-    );
-    return whenIdleAfterLoad();
-  })
-  // The DSFR's own script (collapses, modals, its colour-scheme logic) starts once the page is
-  // interactive and idle: no screen of the frame depends on it for its first use.
-  .then(() => import('@codegouvfr/react-dsfr/spa'))
-  .then(({ startReactDsfr }) => startReactDsfr({ defaultColorScheme: 'light' }));
+]).then(() => {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('Missing #root element');
+  hydrateRoot(
+    root,
+    <BrowserRouter>
+      <App queryClient={queryClient} pageConfig={pageConfig} onHydrated={startDsfr} />
+    </BrowserRouter>,
+  );
+});

@@ -23,15 +23,18 @@ setLink({ Link: Link as never });
 export function App({
   queryClient,
   pageConfig,
+  onHydrated,
 }: {
   queryClient: QueryClient;
   pageConfig: PageConfig;
+  /** Browser only: called once the server's HTML is hydrated. */
+  onHydrated?: () => void;
 }) {
   return (
     <StrictMode>
       <PageConfigProvider value={pageConfig}>
         <QueryClientProvider client={queryClient}>
-          <HydrationMarker />
+          <HydrationMarker onHydrated={onHydrated} />
           <AppRoutes />
         </QueryClientProvider>
       </PageConfigProvider>
@@ -43,9 +46,12 @@ export function App({
  * Marks <html data-hydrated> once the first render is committed in the browser (effects never
  * run on the server): from then on every control has its handler. Browser tests wait for it.
  */
-function HydrationMarker() {
+function HydrationMarker({ onHydrated }: { onHydrated?: () => void }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
+    onHydrated?.();
+    // Once, on the first commit only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return null;
 }

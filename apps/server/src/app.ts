@@ -59,7 +59,11 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Anonymous public answers; services call `contentChanged()` after a public change. */
+    /**
+     * Anonymous public answers. A service that changes public content empties it right after its
+     * commit (`contentChanged: () => app.publicCache.invalidate()`); the database's NOTIFY
+     * empties it on every instance.
+     */
     publicCache: PublicResponseCache;
   }
 }

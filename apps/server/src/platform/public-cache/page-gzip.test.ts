@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressPage, gzipPageBody } from './page-gzip.ts';
+import { crc32 } from 'node:zlib';
+import { compressPage, crc32Combine, gzipPageBody } from './page-gzip.ts';
 
 describe('gzip of a cached page', () => {
   it('decompresses to the page with the token in its slot, whatever the token', () => {
@@ -27,5 +28,21 @@ describe('gzip of a cached page', () => {
     expect(() => gzipPageBody(page, token)).toThrow(RangeError);
     const body = gzipPageBody(page, token.subarray(0, 65_535));
     expect(gunzipSync(body).length).toBe(65_537);
+  });
+});
+
+describe('crc32Combine', () => {
+  it('gives the CRC-32 of two parts joined', () => {
+    const parts = [
+      Buffer.from(''),
+      Buffer.from('a'),
+      Buffer.from('é'.repeat(5000)),
+      Buffer.alloc(70_001, 7),
+    ];
+    for (const a of parts) {
+      for (const b of parts) {
+        expect(crc32Combine(crc32(a), crc32(b), b.length)).toBe(crc32(Buffer.concat([a, b])));
+      }
+    }
   });
 });

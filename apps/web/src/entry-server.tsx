@@ -9,10 +9,16 @@ import { createQueryClient } from './app/query-client.ts';
 import { matchPage } from './app/router.tsx';
 import type { ApiQueryKey } from './lib/api-query.ts';
 
+/** An error the API would answer with a 4xx status (the server's HttpError carries it). */
+function isClientError(error: unknown): boolean {
+  const status = (error as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
 /**
  * Renders a page on the server: runs the queries its route declares through `resolve`, loads its
- * chunk, renders the app to HTML and dehydrates the query cache. A query that fails is left to
- * the browser, which retries it.
+ * chunk, renders the app to HTML and dehydrates the query cache. A query that fails with a client
+ * error is left to the page (which shows it as the browser would); any other failure throws.
  */
 export const render: SsrRender = async ({ url, pageConfig: config, resolve }) => {
   let pageConfig = config;
@@ -28,11 +34,21 @@ export const render: SsrRender = async ({ url, pageConfig: config, resolve }) =>
     ...queries.map((query) => queryClient.prefetchQuery(query)),
   ]);
 
+  // A failed read other than a client error (the database is down…) fails the render: the page
+  // is answered 500 and never cached in a degraded state.
+  const errors = queries.map((query) => queryClient.getQueryState(query.queryKey)?.error);
+  const serverError = errors.find((error) => error && !isClientError(error));
+  if (serverError) {
+    queryClient.clear();
+    throw serverError;
+  }
+
   // A detail route's item comes from its first query: it fills the title and the breadcrumb.
   let item = pageConfig.item;
   if (matched?.page.item && queries[0]) {
     const data = queryClient.getQueryData(queries[0].queryKey);
     if (data === undefined) {
+      // The read answered 404 (or another client error): the visitor goes to the 404 route.
       queryClient.clear();
       return { html: '', queryState: null, pageSource: null, item: null, notFound: true };
     }

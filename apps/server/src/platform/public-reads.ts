@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { publicCache } from './http-cache.ts';
+import { PUBLIC_JSON_MAX_AGE_SECONDS } from './public-cache/hook.ts';
 import { jsonEntry, type PublicResponseCache } from './public-cache/response-cache.ts';
 import { SESSION_COOKIE } from './auth/csrf.ts';
 import { HttpError, MESSAGES, ValidationError } from './errors.ts';
@@ -19,10 +20,6 @@ export class PublicReads {
   add(path: string, read: PublicRead): void {
     if (this.#reads.has(path)) throw new Error(`Public read already registered: ${path}`);
     this.#reads.set(path, read);
-  }
-
-  has(path: string): boolean {
-    return this.#reads.has(path);
   }
 
   resolve(path: string, input: Record<string, unknown>): Promise<unknown> {
@@ -46,8 +43,6 @@ export interface PublicGetOptions<R extends z.ZodType, I extends ObjectSchema> {
   response: R;
   /** The one service call; its result is checked against `response` before it leaves. */
   read: (input: z.infer<I>) => Promise<z.input<R>>;
-  /** Browser and proxy cache lifetime (Cache-Control max-age), 60 s by default. */
-  maxAgeSeconds?: number;
 }
 
 /**
@@ -76,7 +71,8 @@ export function publicGet<R extends z.ZodType, I extends ObjectSchema>(
       // The input is checked by `answer`, the same way for the API and the server renderer;
       // the response schema documents the route.
       schema: { response: { 200: options.response as z.ZodType } },
-      preHandler: publicCache(options.maxAgeSeconds ?? 60),
+      // The same lifetime as the cached answers of public-cache/hook.ts.
+      preHandler: publicCache(PUBLIC_JSON_MAX_AGE_SECONDS),
     },
     async (request, reply) => {
       const generation = deps.cache.generation;

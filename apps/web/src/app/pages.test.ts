@@ -12,6 +12,16 @@ describe('matchPage', () => {
     expect(queries.map((query) => query.queryKey)).toEqual([['/api/internal-team-members', {}]]);
   });
 
+  it('gives the FAQ question its detail query, shown no sooner than 250 ms in the browser', () => {
+    const matched = matchPage('/foire-aux-questions/la-plateforme-est-elle-gratuite');
+    const [query] = matched!.page.queries!(matched!.match);
+    expect(query?.queryKey).toEqual([
+      '/api/faq/:slug',
+      { slug: 'la-plateforme-est-elle-gratuite' },
+    ]);
+    expect(query?.meta).toEqual({ minDelayMs: 250 });
+  });
+
   it('gives unknown and malformed paths the 404 page, and no page to a placeholder screen', () => {
     expect(matchPage('/une-page-inconnue')?.page).toBe(notFoundPage);
     expect(matchPage('/actualites/%E0%A4%A')?.page).toBe(notFoundPage);

@@ -1,11 +1,10 @@
 import type { ComponentType } from 'react';
-import type { RouteName } from '@ad/contract';
+import type { PageConfig, RouteName } from '@ad/contract';
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { teamMembersQuery } from '../pages/about/team-members.ts';
 import { faqItemQuery, type FaqItem } from '../pages/faq/faq-item.ts';
 import type { ApiQueryKey } from '../lib/api-query.ts';
 import { lazyComponent, type PreloadableComponent } from './lazy-component.tsx';
-import type { PageConfig } from '@ad/contract';
 
 /** The fields of a detail item that fill its route's placeholders (the page config's `item`). */
 export type PageItem = NonNullable<PageConfig['item']>;

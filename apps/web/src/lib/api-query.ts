@@ -1,5 +1,6 @@
 import { queryOptions, type QueryFunction } from '@tanstack/react-query';
 import { api } from './api-client.ts';
+import { withMinDelay } from './min-delay.ts';
 
 /** Values of an API call's path parameters and query string. */
 export type ApiParams = Readonly<
@@ -18,8 +19,16 @@ export type ApiQueryKey = readonly [path: string, params: ApiParams];
  * table (app/pages.ts); the server runs them before rendering and the browser starts from the
  * result, e.g. `apiQuery<{ data: TeamMember[] }>('/api/internal-team-members')`.
  */
-export function apiQuery<TData>(path: string, params: ApiParams = {}) {
-  return queryOptions<TData, Error, TData, ApiQueryKey>({ queryKey: [path, params] });
+export function apiQuery<TData>(
+  path: string,
+  params: ApiParams = {},
+  options: { minDelayMs?: number } = {},
+) {
+  return queryOptions<TData, Error, TData, ApiQueryKey>({
+    queryKey: [path, params],
+    // Spec §9: in the browser, detail and list fetches show their loader for at least 250 ms.
+    ...(options.minDelayMs ? { meta: { minDelayMs: options.minDelayMs } } : {}),
+  });
 }
 
 /**
@@ -43,6 +52,12 @@ export function apiUrl([path, params]: ApiQueryKey): string {
   return query ? `${filled}?${query}` : filled;
 }
 
-/** The browser's default query function: GET the key's URL through the API client. */
-export const fetchApiQuery: QueryFunction = ({ queryKey, signal }) =>
-  api.get(apiUrl(queryKey as unknown as ApiQueryKey), { signal });
+/**
+ * The browser's default query function: GET the key's URL through the API client, never sooner
+ * than the query's `minDelayMs` (the server renderer answers at once).
+ */
+export const fetchApiQuery: QueryFunction = ({ queryKey, signal, meta }) => {
+  const request = api.get(apiUrl(queryKey as unknown as ApiQueryKey), { signal });
+  const minDelayMs = typeof meta?.minDelayMs === 'number' ? meta.minDelayMs : 0;
+  return minDelayMs ? withMinDelay(request, minDelayMs) : request;
+};

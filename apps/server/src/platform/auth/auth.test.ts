@@ -174,4 +174,23 @@ describe('auth rate-limit tier', () => {
     expect(limited.json().message).toMatch(/^Trop de requêtes/);
     expect((await t.app.inject({ method: 'GET', url: '/a-propos' })).statusCode).toBe(200);
   });
+
+  it('looks up no session for the static files of a page', async () => {
+    for (const url of ['/dsfr/dsfr.min.css', '/uploads/seed/team/portrait.png', '/assets/x.js']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url,
+        cookies: { ad_session: 'unknown' },
+      });
+      // An unknown session is cleared where it is looked up: here it is not even read.
+      const cleared = response.cookies.find((c) => c.name === 'ad_session');
+      expect(cleared, url).toBeUndefined();
+    }
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/a-propos',
+      cookies: { ad_session: 'unknown' },
+    });
+    expect(page.cookies.find((c) => c.name === 'ad_session')?.value).toBe('');
+  });
 });

@@ -31,8 +31,16 @@ declare module 'fastify' {
   }
 }
 
-/** Paths that never need the session (static files, probes). */
-const SESSIONLESS_PREFIXES = ['/assets/', '/healthz', '/@', '/src/', '/node_modules/'];
+/** Paths that never need the session (static files, probes): no lookup for each of a page's files. */
+const SESSIONLESS_PREFIXES = [
+  '/assets/',
+  '/dsfr/',
+  '/uploads/',
+  '/healthz',
+  '/@',
+  '/src/',
+  '/node_modules/',
+];
 
 export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new HttpError(401, MESSAGES.unauthenticated);

@@ -11,8 +11,9 @@ const jsonEncodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
 // A page's CSRF token sits inside its compressed body: only gzip can be assembled around it.
 const pageEncodings = new Negotiator({ supportedValues: ['gzip'] });
 
-/** Cache-Control of a cached public JSON answer (the same as the route's publicCache(60)). */
-export const PUBLIC_JSON_CACHE_CONTROL = 'public, max-age=60';
+/** Browser and proxy lifetime of public JSON, for its route (publicGet) and its cached answers. */
+export const PUBLIC_JSON_MAX_AGE_SECONDS = 60;
+const PUBLIC_JSON_CACHE_CONTROL = `public, max-age=${PUBLIC_JSON_MAX_AGE_SECONDS}`;
 
 /**
  * Serves anonymous GETs from the public response cache, before the session lookup and any

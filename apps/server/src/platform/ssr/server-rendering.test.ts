@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamMembers } from '../../db/schema/content.ts';
 import { createTeamMembersService } from '../../modules/team-members/team-members.service.ts';
-import { createTestApp, createUser, pageConfigFromHtml, signIn, type TestApp } from '../testing.ts';
+import { testConfig } from '../../env.ts';
+import { publicSettings } from '../html-shell/render.ts';
+import {
+  createTestApp,
+  createUser,
+  pageConfigFromHtml,
+  signIn,
+  webSourceRenderer,
+  type TestApp,
+} from '../testing.ts';
 
 /** Text of the app's HTML (#root), tags removed: what a reader without JavaScript gets. */
 function rootText(html: string): string {
@@ -117,5 +126,35 @@ describe('server rendering', () => {
     expect(text).toContain('Erreur 404');
     expect(text).toContain("La page que vous cherchez n'existe pas.");
     expect(response.body).toMatch(/<a[^>]*href="\/"[^>]*>Retour à l&#x27;accueil<\/a>/);
+  });
+
+  it('fails the render when a read fails on the server, and redirects a missing item to 404', async () => {
+    const renderer = await webSourceRenderer();
+    const config = testConfig();
+    const pageConfig = {
+      appName: config.APP_NAME,
+      user: null,
+      settings: publicSettings(config),
+      item: null,
+    };
+    const failing = (statusCode: number) => () =>
+      Promise.reject(Object.assign(new Error(`status ${statusCode}`), { statusCode }));
+    // A database failure must not become a 404 nor a page cached without its data.
+    await expect(
+      renderer.render({
+        url: '/foire-aux-questions/une-question',
+        pageConfig,
+        resolve: failing(500),
+      }),
+    ).rejects.toThrow('status 500');
+    await expect(
+      renderer.render({ url: '/a-propos', pageConfig, resolve: failing(503) }),
+    ).rejects.toThrow('status 503');
+    const missing = await renderer.render({
+      url: '/foire-aux-questions/une-question',
+      pageConfig,
+      resolve: failing(404),
+    });
+    expect(missing.notFound).toBe(true);
   });
 });

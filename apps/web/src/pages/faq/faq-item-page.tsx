@@ -21,6 +21,19 @@ export function FaqItemPage() {
     if (missing) navigate(pathTo('404'), { replace: true });
   }, [missing, navigate]);
 
+  if (error && !missing) {
+    return (
+      <div className={fr.cx('fr-container', 'fr-my-6w')}>
+        <h1>Foire aux questions</h1>
+        <p role="alert">{error.message}</p>
+        <p>
+          <Link to={pathTo('faq')} className={fr.cx('fr-link')}>
+            Retour à la FAQ
+          </Link>
+        </p>
+      </div>
+    );
+  }
   if (!data) return <Loader />;
   return (
     <div className={fr.cx('fr-container', 'fr-my-6w')}>

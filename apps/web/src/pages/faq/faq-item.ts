@@ -1,3 +1,4 @@
+import { MIN_DELAY_DETAIL_MS } from '@ad/contract';
 import { apiQuery } from '../../lib/api-query.ts';
 
 /** FAQ item, as GET /api/faq/{slug} returns it (spec public-site §3). */
@@ -9,4 +10,4 @@ export type FaqItem = {
 };
 
 export const faqItemQuery = (slug: string) =>
-  apiQuery<{ data: FaqItem }>('/api/faq/:slug', { slug });
+  apiQuery<{ data: FaqItem }>('/api/faq/:slug', { slug }, { minDelayMs: MIN_DELAY_DETAIL_MS });

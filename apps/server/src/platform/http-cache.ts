@@ -16,31 +16,36 @@ export function publicCache(maxAgeSeconds = 60): preHandlerHookHandler {
 }
 
 export function registerHttpCache(app: FastifyInstance): void {
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    // A response that sets a cookie (session refresh) must never be stored by a shared cache.
-    if (reply.hasHeader('set-cookie') && isPublic(reply.getHeader('cache-control'))) {
-      reply.header('Cache-Control', 'private, no-cache');
-    }
-    if (reply.statusCode !== 200 || (request.method !== 'GET' && request.method !== 'HEAD'))
-      return payload;
-    const cacheControl = reply.getHeader('cache-control');
-    if (!isPublic(cacheControl)) return payload;
-    // The public response cache sets the ETag it computed once; otherwise hash the body.
-    let etag = reply.getHeader('etag');
-    if (typeof etag !== 'string') {
-      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-      etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
-      reply.header('ETag', etag);
-    }
-    if (etagMatches(request.headers['if-none-match'], etag)) {
-      reply.code(304);
-      reply.removeHeader('content-type');
-      reply.removeHeader('content-length');
-      reply.removeHeader('content-encoding');
-      return '';
-    }
+  // Callback style (not async): it runs on every answer, cached ones included.
+  app.addHook('onSend', (request, reply, payload, done) =>
+    done(null, withHttpCache(request, reply, payload)),
+  );
+}
+
+function withHttpCache(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  // A response that sets a cookie (session refresh) must never be stored by a shared cache.
+  if (reply.hasHeader('set-cookie') && isPublic(reply.getHeader('cache-control'))) {
+    reply.header('Cache-Control', 'private, no-cache');
+  }
+  if (reply.statusCode !== 200 || (request.method !== 'GET' && request.method !== 'HEAD'))
     return payload;
-  });
+  const cacheControl = reply.getHeader('cache-control');
+  if (!isPublic(cacheControl)) return payload;
+  // The public response cache sets the ETag it computed once; otherwise hash the body.
+  let etag = reply.getHeader('etag');
+  if (typeof etag !== 'string') {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+    reply.header('ETag', etag);
+  }
+  if (etagMatches(request.headers['if-none-match'], etag)) {
+    reply.code(304);
+    reply.removeHeader('content-type');
+    reply.removeHeader('content-length');
+    reply.removeHeader('content-encoding');
+    return '';
+  }
+  return payload;
 }
 
 export function etagMatches(header: string | undefined, etag: string): boolean {

@@ -21,8 +21,25 @@ export const CSRF_REQUEST_HEADER = 'x-csrf-token';
 
 export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+// A returning visitor sends the same nonce on every page view: its token is computed once
+// (an HMAC costs about as much as serving the rest of a cached page). Bounded, dropped when full.
+const MAX_REMEMBERED_TOKENS = 10_000;
+const rememberedTokens = new Map<string, string>();
+
 function anonymousToken(config: Config, nonce: string): string {
   return hmac(config.SESSION_SECRET, `csrf:${nonce}`);
+}
+
+/** The token of a nonce the browser sent back, remembered. */
+function returningAnonymousToken(config: Config, nonce: string): string {
+  const key = `${config.SESSION_SECRET}\0${nonce}`;
+  let token = rememberedTokens.get(key);
+  if (token === undefined) {
+    token = anonymousToken(config, nonce);
+    if (rememberedTokens.size >= MAX_REMEMBERED_TOKENS) rememberedTokens.clear();
+    rememberedTokens.set(key, token);
+  }
+  return token;
 }
 
 export function cookieOptions(config: Config) {
@@ -33,7 +50,7 @@ export function cookieOptions(config: Config) {
 export function expectedCsrfToken(config: Config, request: FastifyRequest): string | null {
   if (request.session) return request.session.csrfToken;
   const nonce = request.cookies[XSRF_COOKIE];
-  return nonce ? anonymousToken(config, nonce) : null;
+  return nonce ? returningAnonymousToken(config, nonce) : null;
 }
 
 export function hasValidCsrfToken(config: Config, request: FastifyRequest): boolean {

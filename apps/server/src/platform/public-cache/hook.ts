@@ -26,14 +26,17 @@ export function registerPublicCacheHook(
   deps: { cache: PublicResponseCache; config: Config },
 ): void {
   const { cache, config } = deps;
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || request.cookies[SESSION_COOKIE]) return;
+  // Callback style (not async): no promise and no extra microtask on the hot path. An answer
+  // sent here ends the request without calling `done`.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'GET' || request.cookies[SESSION_COOKIE]) return done();
     const entry = cache.get(request.url);
-    if (!entry) return;
+    if (!entry) return done();
 
     switch (entry.kind) {
       case 'redirect':
-        return reply.redirect(entry.location, entry.status);
+        reply.redirect(entry.location, entry.status);
+        return;
       case 'page': {
         const token = escapeHtml(ensureCsrfToken(config, request, reply));
         reply
@@ -44,9 +47,11 @@ export function registerPublicCacheHook(
         const accept = request.headers['accept-encoding'];
         if (accept && pageEncodings.negotiate(accept) === 'gzip') {
           const body = gzipPageBody(gzipPage(entry), Buffer.from(token));
-          return reply.header('Content-Encoding', 'gzip').send(body);
+          reply.header('Content-Encoding', 'gzip').send(body);
+          return;
         }
-        return reply.send(pageBody(entry, token));
+        reply.send(pageBody(entry, token));
+        return;
       }
       case 'json': {
         reply
@@ -54,13 +59,15 @@ export function registerPublicCacheHook(
           .header('ETag', entry.etag)
           .header('Vary', 'Accept-Encoding');
         if (etagMatches(request.headers['if-none-match'], entry.etag)) {
-          return reply.code(304).send();
+          reply.code(304).send();
+          return;
         }
         reply.type('application/json; charset=utf-8');
         const accept = request.headers['accept-encoding'];
         const encoding = accept ? jsonEncodings.negotiate(accept) : null;
-        if (!encoding) return reply.send(entry.body);
-        return reply.header('Content-Encoding', encoding).send(encodedBody(entry, encoding));
+        if (!encoding) reply.send(entry.body);
+        else reply.header('Content-Encoding', encoding).send(encodedBody(entry, encoding));
+        return;
       }
     }
   });

@@ -14,4 +14,5 @@ export * from './resources.ts';
 export * from './content.ts';
 export * from './contact-us.ts';
 export * from './moderation.ts';
+export * from './platform.ts';
 export * from './relations.ts';

@@ -15,7 +15,13 @@ import { pino, type Logger } from 'pino';
 import { z } from 'zod';
 import { VALIDATION_MESSAGE } from '@ad/contract';
 import type { Config } from './env.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { createAccountEmails } from './modules/accounts/accounts.emails.tsx';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { registerAuth } from './platform/auth/plugin.ts';
+import { createUserTokens } from './platform/auth/user-tokens.ts';
+import { registerCaptcha } from './platform/captcha/plugin.ts';
+import { createSessionStore } from './platform/auth/sessions.ts';
 import { contentSecurityPolicy } from './platform/csp.ts';
 import { systemClock, type Clock, type DatabaseHandle } from './platform/database.ts';
 import { HttpError, MESSAGES } from './platform/errors.ts';
@@ -28,6 +34,10 @@ import {
   type TemplateSource,
 } from './platform/html-shell/template.ts';
 import { registerHttpCache } from './platform/http-cache.ts';
+import { registerDevMails } from './platform/dev-mails.ts';
+import { registerJobs } from './platform/jobs/plugin.ts';
+import { unavailableJobQueue, type JobQueue } from './platform/jobs/queue.ts';
+import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { webDistDir, webRootDir, webSsrDistDir } from './platform/paths.ts';
 import { registerRateLimit } from './platform/rate-limit.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -55,6 +65,13 @@ export interface AppDeps {
    * VITE_DEV. null: the HTML shell alone.
    */
   renderer?: PageRenderer | null;
+  /**
+   * Durable job queue (platform/jobs), created and started by main.ts / createTestApp; buildApp
+   * only registers handlers. Default: none (sending a job throws).
+   */
+  jobs?: JobQueue;
+  /** Default: e-mails queued on `jobs` (job `mail.send`). */
+  mailer?: Mailer;
 }
 
 declare module 'fastify' {
@@ -162,7 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerHttpCache(app); // before compression: the ETag is computed on the plain body
   await app.register(compress, { global: true, threshold: 1024 });
-  await registerRateLimit(app, config);
+  await registerRateLimit(app, { config, db: database.db, clock });
 
   // Anonymous public answers, emptied on every change of public content: by the services of
   // this instance at once, and by the database triggers' NOTIFY for every instance.
@@ -215,7 +232,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (deps.renderer === undefined) renderer = viteRenderer(vite);
   }
 
-  await registerAuth(app, { config, db: database.db, clock });
+  const sessionStore = createSessionStore({
+    db: database.db,
+    clock,
+    lifetimeMinutes: config.SESSION_LIFETIME_MINUTES,
+    rememberDays: config.SESSION_REMEMBER_DAYS,
+  });
+  await registerAuth(app, { config, store: sessionStore });
+  await registerCaptcha(app, { config, db: database.db, clock });
+
+  const jobs = deps.jobs ?? unavailableJobQueue();
+  await registerJobs(app, {
+    jobs,
+    mailer: deps.mailer ?? createMailer({ jobs }),
+    config,
+    db: database.db,
+    clock,
+  });
+  await registerDevMails(app, { config });
 
   app.get('/healthz', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -230,6 +264,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(teamMembersRoutes, { db: database.db, reads, cache });
   await app.register(faqRoutes, { db: database.db, reads, cache });
+  const accounts = createAccountsService({
+    db: database.db,
+    clock,
+    config,
+    tokens: createUserTokens({ db: database.db, clock }),
+    sessions: sessionStore,
+    emails: createAccountEmails({ mailer: app.mailer, config }),
+  });
+  await app.register(accountsRoutes, { config, accounts });
 
   const uploadsDir = path.join(config.DATA_DIR, 'uploads');
   if (existsSync(uploadsDir)) {

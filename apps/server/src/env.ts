@@ -12,12 +12,15 @@
  *   SESSION_SECRET           secret for CSRF tokens of anonymous visitors, >= 32 chars; required in production
  *                            [a fixed development value]
  *   SESSION_LIFETIME_MINUTES idle lifetime of a signed-in session [120]
+ *   SESSION_REMEMBER_DAYS    idle lifetime of a session opened with 'Se souvenir de moi' [30]
+ *   REDIS_URL                redis://… ; set: shared rate-limit counters in Redis, else in the database [unset]
  *   SEED_DEMO                seed demo content and demo accounts on first start [true, false in production]
  *   TILE_URL                 Leaflet tile URL template [https://{s}.tile.openstreetmap.fr/osmfr/{z}/{x}/{y}.png]
  *   TILE_ATTRIBUTION         map attribution (HTML) [© les contributeurs d'OpenStreetMap, fond OSM France]
  *   COOKIE_CONSENT_ENABLED   show the cookie-consent banner [false]
  *   RECAPTCHA_SITE_KEY       reCAPTCHA v2 keys; both unset: self-hosted ALTCHA [unset]
  *   RECAPTCHA_SECRET_KEY
+ *   RECAPTCHA_VERIFY_URL     reCAPTCHA token check endpoint (tests, recaptcha.net) [https://www.google.com/recaptcha/api/siteverify]
  *   NEWSLETTER_FORM_URL      form endpoint of the e-mail-marketing provider; unset: no newsletter form [unset]
  *   SMTP_URL                 smtp(s)://user:pass@host:port ; unset: mails written as .eml under DATA_DIR/mail [unset]
  *   MAIL_FROM                sender of outgoing mail [APP_NAME <ne-pas-repondre@alimentation-durable-nouvelle-aquitaine.fr>]
@@ -37,6 +40,7 @@
  *   RATE_LIMIT_READ_MAX      requests per window and address, reads (global tier) [600]
  *   RATE_LIMIT_WRITE_MAX     writes (member submissions…) [60]
  *   RATE_LIMIT_AUTH_MAX      login and anonymous forms [10]
+ *   RATE_LIMIT_ACCOUNT_MAX   sign-in, sign-up and reset attempts per e-mail address and 15 minutes [10]
  *   VITE_DEV                 1: serve the web app through Vite middleware (development only) [unset]
  */
 import path from 'node:path';
@@ -135,12 +139,15 @@ const rawSchema = z.object({
     z.string().min(32, { error: 'SESSION_SECRET doit contenir au moins 32 caractères' }).optional(),
   ),
   SESSION_LIFETIME_MINUTES: intVar('SESSION_LIFETIME_MINUTES', 1, 60 * 24 * 30),
+  SESSION_REMEMBER_DAYS: intVar('SESSION_REMEMBER_DAYS', 1, 365),
+  REDIS_URL: urlVar('REDIS_URL', /^rediss?:$/, 'redis://hôte:6379'),
   SEED_DEMO: booleanVar('SEED_DEMO'),
   TILE_URL: optionalString,
   TILE_ATTRIBUTION: optionalString,
   COOKIE_CONSENT_ENABLED: booleanVar('COOKIE_CONSENT_ENABLED'),
   RECAPTCHA_SITE_KEY: optionalString,
   RECAPTCHA_SECRET_KEY: optionalString,
+  RECAPTCHA_VERIFY_URL: urlVar('RECAPTCHA_VERIFY_URL', /^https?:$/, 'http:// ou https://'),
   NEWSLETTER_FORM_URL: urlVar('NEWSLETTER_FORM_URL', /^https?:$/, 'http:// ou https://'),
   SMTP_URL: urlVar('SMTP_URL', /^smtps?:$/, 'smtp:// ou smtps://'),
   MAIL_FROM: optionalString,
@@ -173,6 +180,7 @@ const rawSchema = z.object({
   RATE_LIMIT_READ_MAX: intVar('RATE_LIMIT_READ_MAX', 1, 1_000_000),
   RATE_LIMIT_WRITE_MAX: intVar('RATE_LIMIT_WRITE_MAX', 1, 1_000_000),
   RATE_LIMIT_AUTH_MAX: intVar('RATE_LIMIT_AUTH_MAX', 1, 1_000_000),
+  RATE_LIMIT_ACCOUNT_MAX: intVar('RATE_LIMIT_ACCOUNT_MAX', 1, 1_000_000),
   VITE_DEV: booleanVar('VITE_DEV'),
 });
 
@@ -190,12 +198,15 @@ export interface Config {
   APP_URL: string;
   SESSION_SECRET: string;
   SESSION_LIFETIME_MINUTES: number;
+  SESSION_REMEMBER_DAYS: number;
+  REDIS_URL: string | undefined;
   SEED_DEMO: boolean;
   TILE_URL: string;
   TILE_ATTRIBUTION: string;
   COOKIE_CONSENT_ENABLED: boolean;
   RECAPTCHA_SITE_KEY: string | undefined;
   RECAPTCHA_SECRET_KEY: string | undefined;
+  RECAPTCHA_VERIFY_URL: string;
   NEWSLETTER_FORM_URL: string | undefined;
   SMTP_URL: string | undefined;
   MAIL_FROM: string;
@@ -215,6 +226,7 @@ export interface Config {
   RATE_LIMIT_READ_MAX: number;
   RATE_LIMIT_WRITE_MAX: number;
   RATE_LIMIT_AUTH_MAX: number;
+  RATE_LIMIT_ACCOUNT_MAX: number;
   VITE_DEV: boolean;
   /** Derived: production mode. */
   isProduction: boolean;
@@ -225,7 +237,13 @@ export interface Config {
 }
 
 /** Never echoed in error messages. */
-const SECRET_VARS = new Set(['SESSION_SECRET', 'DATABASE_URL', 'SMTP_URL', 'RECAPTCHA_SECRET_KEY']);
+const SECRET_VARS = new Set([
+  'SESSION_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'RECAPTCHA_SECRET_KEY',
+  'REDIS_URL',
+]);
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -299,12 +317,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     APP_URL: appUrl,
     SESSION_SECRET: raw.SESSION_SECRET ?? DEV_SESSION_SECRET,
     SESSION_LIFETIME_MINUTES: raw.SESSION_LIFETIME_MINUTES ?? 120,
+    SESSION_REMEMBER_DAYS: raw.SESSION_REMEMBER_DAYS ?? 30,
+    REDIS_URL: raw.REDIS_URL,
     SEED_DEMO: raw.SEED_DEMO ?? !isProduction,
     TILE_URL: raw.TILE_URL ?? DEFAULTS.TILE_URL,
     TILE_ATTRIBUTION: raw.TILE_ATTRIBUTION ?? DEFAULTS.TILE_ATTRIBUTION,
     COOKIE_CONSENT_ENABLED: raw.COOKIE_CONSENT_ENABLED ?? false,
     RECAPTCHA_SITE_KEY: raw.RECAPTCHA_SITE_KEY,
     RECAPTCHA_SECRET_KEY: raw.RECAPTCHA_SECRET_KEY,
+    RECAPTCHA_VERIFY_URL:
+      raw.RECAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify',
     NEWSLETTER_FORM_URL: raw.NEWSLETTER_FORM_URL,
     SMTP_URL: raw.SMTP_URL,
     MAIL_FROM: raw.MAIL_FROM ?? `${appName} <${DEFAULTS.MAIL_FROM_ADDRESS}>`,
@@ -324,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     RATE_LIMIT_READ_MAX: raw.RATE_LIMIT_READ_MAX ?? 600,
     RATE_LIMIT_WRITE_MAX: raw.RATE_LIMIT_WRITE_MAX ?? 60,
     RATE_LIMIT_AUTH_MAX: raw.RATE_LIMIT_AUTH_MAX ?? 10,
+    RATE_LIMIT_ACCOUNT_MAX: raw.RATE_LIMIT_ACCOUNT_MAX ?? 10,
     VITE_DEV: raw.VITE_DEV ?? false,
     isProduction,
     secureCookies: appUrl.startsWith('https://'),

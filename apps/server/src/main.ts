@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedDemoContent, seedReferenceData } from './db/seed/index.ts';
 import { ConfigError, loadConfig, type Config } from './env.ts';
+import { createJobQueue } from './platform/jobs/queue.ts';
 import { repoRoot } from './platform/paths.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -49,7 +50,10 @@ async function main(): Promise<void> {
     if (!demo.skipped) logger.info({ counts: demo.counts }, 'demo content seeded');
   }
 
-  const app = await buildApp({ config, database, logger });
+  const jobs = createJobQueue({ database, logger });
+  const app = await buildApp({ config, database, logger, jobs });
+  // Runs the handlers buildApp registered (e-mails, clean-ups) in this process.
+  await jobs.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -66,6 +70,7 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       await app.close(); // stops accepting, lets in-flight requests finish
+      await jobs.stop(); // lets running jobs finish (a few seconds), the others wait in the database
       await database.close();
       process.exit(0);
     } catch (error) {

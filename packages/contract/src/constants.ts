@@ -62,7 +62,9 @@ export type ResourceTypeSlug = (typeof RESOURCE_TYPES)[number];
  * What the site stores in the browser (privacy text and consent banner, spec §9: a CSRF cookie, a
  * session cookie, the cookie-consent status and three analytics cookies). The consent status is
  * kept by the DSFR consent manager in the browser's local storage, not in a cookie; the analytics
- * cookies are only set when an audience-measurement tool is configured and accepted.
+ * cookies are only set when an audience-measurement tool is configured and accepted. The captcha
+ * proof (CAPTCHA_PROOF_COOKIE, strictly necessary like the CSRF cookie) is only set after a form
+ * was sent back with errors (decision record 0007).
  */
 export const COOKIES = [
   {
@@ -76,6 +78,13 @@ export const COOKIES = [
     storage: 'cookie',
     purpose: 'Maintien de votre connexion à votre espace.',
     duration: '2 heures sans activité',
+  },
+  {
+    name: 'ad_captcha',
+    storage: 'cookie',
+    purpose:
+      "Mémorisation de la vérification anti-robot déjà réussie lorsqu'un formulaire est renvoyé après une erreur de saisie.",
+    duration: '30 minutes',
   },
   {
     name: '@codegouvfr/react-dsfr finalityConsent',

@@ -208,6 +208,20 @@ export const routes = [
     breadcrumb: [{ label: 'Inscription' }],
   },
   {
+    name: 'forgot-password',
+    path: '/mot-de-passe-oublie',
+    title: 'Mot de passe oublié',
+    description: 'Recevez par e-mail un lien pour choisir un nouveau mot de passe.',
+    breadcrumb: [{ label: 'Connexion', to: 'login' }, { label: 'Mot de passe oublié' }],
+  },
+  {
+    name: 'reset-password',
+    path: '/mot-de-passe-oublie/nouveau',
+    title: 'Nouveau mot de passe',
+    description: 'Choisissez un nouveau mot de passe pour votre compte.',
+    breadcrumb: [{ label: 'Connexion', to: 'login' }, { label: 'Nouveau mot de passe' }],
+  },
+  {
     name: '404',
     path: '/404',
     title: 'Erreur 404',

@@ -23,6 +23,22 @@ describe('contentSecurityPolicy', () => {
     expect(Object.values(csp).flat()).not.toContain("'unsafe-eval'");
   });
 
+  it("allows reCAPTCHA's script and frames only when its keys are set", () => {
+    const altcha = contentSecurityPolicy(testConfig());
+    expect(altcha['frame-src']).not.toContain('https://www.google.com');
+    const csp = contentSecurityPolicy(
+      testConfig({ RECAPTCHA_SITE_KEY: 'site', RECAPTCHA_SECRET_KEY: 'secret' }),
+    );
+    expect(csp['script-src']).toEqual([
+      "'self'",
+      'https://www.google.com',
+      'https://www.gstatic.com',
+    ]);
+    expect(csp['frame-src']).toEqual(
+      expect.arrayContaining(['https://www.google.com', 'https://recaptcha.google.com']),
+    );
+  });
+
   it('relaxes scripts and websockets for the Vite dev server only', () => {
     const csp = contentSecurityPolicy(testConfig(), { viteDev: true });
     expect(csp['script-src']).toContain("'unsafe-inline'");

@@ -60,7 +60,13 @@ export function contentSecurityPolicy(
     'font-src': ["'self'", 'data:'],
     'connect-src': list("'self'", newsletter, options.viteDev && 'ws:', options.viteDev && 'wss:'),
     'worker-src': ["'self'", 'blob:'],
-    'frame-src': list("'self'", ...videos, recaptcha && 'https://www.google.com'),
+    // reCAPTCHA's checkbox and challenge frames (Google's CSP guidance names both hosts).
+    'frame-src': list(
+      "'self'",
+      ...videos,
+      recaptcha && 'https://www.google.com',
+      recaptcha && 'https://recaptcha.google.com',
+    ),
     'form-action': list("'self'", newsletter),
     'manifest-src': ["'self'"],
   };

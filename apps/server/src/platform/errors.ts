@@ -29,6 +29,10 @@ export const MESSAGES = {
   tooManyRequests: (seconds: number) =>
     `Trop de requêtes. Veuillez réessayer dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`,
   invalidCredentials: 'Ces identifiants ne correspondent pas à nos enregistrements.',
+  emailNotVerified:
+    "Votre adresse e-mail n'a pas encore été confirmée : cliquez sur le lien que nous vous avons envoyé, ou demandez-en un nouveau.",
+  captchaRequired: 'Veuillez confirmer que vous n’êtes pas un robot.',
+  captchaInvalid: 'La vérification anti-robot a échoué ou a expiré, veuillez réessayer.',
 } as const;
 
 /** 422 in the Laravel shape: the first message of the first field as `message`. */

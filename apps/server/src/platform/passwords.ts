@@ -25,3 +25,25 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
   await verifyPassword(await dummyHash, password);
   return false;
 }
+
+let commonPasswords: Promise<Set<string>> | undefined;
+
+function loadCommonPasswords(): Promise<Set<string>> {
+  return (commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    (module) => new Set(module.dictionary['passwords-common'].map((p) => p.toLowerCase())),
+  ));
+}
+
+/**
+ * One of the most common passwords (zxcvbn's list of about 50,000), as is or padded with digits
+ * and symbols at its ends ("Password2024!", "123456789azerty" -> "password", "azerty").
+ */
+export async function isCommonPassword(password: string): Promise<boolean> {
+  const list = await loadCommonPasswords();
+  const lower = password.toLowerCase();
+  if (list.has(lower)) return true;
+  const core = lower.replace(/^[\d\W_]+|[\d\W_]+$/g, '');
+  if (core.length === 0) return true; // digits and symbols only
+  if (core !== lower && list.has(core)) return true;
+  return /^(.)\1+$/.test(lower); // one character repeated
+}

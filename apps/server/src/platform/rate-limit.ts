@@ -1,18 +1,39 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../env.ts';
-import { MESSAGES } from './errors.ts';
+import type { AppDatabase, Clock } from './database.ts';
+import { HttpError, MESSAGES } from './errors.ts';
+import {
+  databaseRateLimitStore,
+  redisRateLimitStore,
+  type RateLimitStore,
+} from './rate-limit-store.ts';
 import { decodedPathname } from './url-path.ts';
 
 /**
  * Three tiers (ARCHITECTURE.md security baseline), counted per client address:
- * - read: every request (global default),
+ * - read: every request (global default), counted in process memory: a flood guard that must
+ *   not cost a database round trip on cached public pages (decision record 0005);
  * - write: member submissions and other state changes,
- * - auth: login, sign-up, password reset and anonymous forms (contact, export, captcha).
- * Counters live in process memory for now; the scale-out plan moves them to PostgreSQL/Redis
- * through the plugin's `redis`/`store` option without touching the routes.
+ * - auth: sign-in, sign-up, password reset and anonymous forms (contact, export, captcha).
+ * The write and auth tiers, and the per-account limits (`limiter.consume`), use counters every
+ * instance shares: Redis with REDIS_URL, else the database.
  */
 export type RateLimitTier = 'read' | 'write' | 'auth';
+type SharedTier = Exclude<RateLimitTier, 'read'>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Shared tier of the route (routeRateLimit). */
+    sharedRateLimit?: SharedTier;
+  }
+  interface FastifyInstance {
+    rateLimiter: RateLimiter;
+  }
+}
+
+/** Per-account attempts (sign-in, sign-up, reset) are counted over this window. */
+export const ACCOUNT_WINDOW_MS = 15 * 60_000;
 
 export function tierMax(config: Config, tier: RateLimitTier): number {
   switch (tier) {
@@ -25,21 +46,35 @@ export function tierMax(config: Config, tier: RateLimitTier): number {
   }
 }
 
-/**
- * Per-route option: `{ config: { rateLimit: rateLimitTier(config, 'auth') } }`.
- * Each tier has its own counter (keyed by tier), so a burst of reads never blocks a login.
- */
-export function rateLimitTier(config: Config, tier: RateLimitTier): RateLimitOptions {
-  return {
-    max: tierMax(config, tier),
-    timeWindow: config.RATE_LIMIT_WINDOW,
-    keyGenerator: (request: FastifyRequest) => `${tier}:${request.ip}`,
-  };
+const UNITS: Record<string, number> = {
+  ms: 1,
+  millisecond: 1,
+  second: 1000,
+  minute: 60_000,
+  hour: 3_600_000,
+  day: 86_400_000,
+};
+
+/** RATE_LIMIT_WINDOW ("1 minute", "30 seconds", "500") in milliseconds. */
+export function windowMs(config: Config): number {
+  const found = /^(\d+)\s*([a-z]*?)s?$/.exec(config.RATE_LIMIT_WINDOW.trim());
+  if (!found) return 60_000;
+  return Number(found[1]) * (UNITS[found[2] || 'ms'] ?? 1);
 }
 
-/** Shorthand for route options: `{ ...routeRateLimit(config, 'write') }`. */
-export function routeRateLimit(config: Config, tier: RateLimitTier) {
-  return { config: { rateLimit: rateLimitTier(config, tier) } };
+/** Route option of the write and auth tiers: `{ ...routeRateLimit(config, 'auth') }`. */
+export function routeRateLimit(_config: Config, tier: SharedTier) {
+  return { config: { sharedRateLimit: tier } };
+}
+
+export interface RateLimiter {
+  /** Counts one attempt on `key`; throws 429 with a French message past `max` per window. */
+  consume(key: string, max: number, windowMs: number): Promise<void>;
+}
+
+function tooMany(resetAt: Date, now: Date): HttpError {
+  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+  return new HttpError(429, MESSAGES.tooManyRequests(seconds));
 }
 
 /** Static files (a page load fetches about twenty) and the health probe are not counted. */
@@ -54,8 +89,33 @@ const UNLIMITED_PREFIXES = [
   '/node_modules/',
 ];
 
-export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerRateLimit(
+  app: FastifyInstance,
+  deps: { config: Config; db: AppDatabase; clock: Clock },
+): Promise<void> {
+  const { config, clock } = deps;
+  const store: RateLimitStore = config.REDIS_URL
+    ? redisRateLimitStore(config.REDIS_URL)
+    : databaseRateLimitStore(deps.db, clock);
+  app.addHook('onClose', async () => store.close());
+
+  const limiter: RateLimiter = {
+    async consume(key, max, window) {
+      if (!config.RATE_LIMIT_ENABLED) return;
+      const { count, resetAt } = await store.hit(key, window);
+      if (count > max) throw tooMany(resetAt, clock());
+    },
+  };
+  app.decorate('rateLimiter', limiter);
   if (!config.RATE_LIMIT_ENABLED) return;
+
+  const tierWindow = windowMs(config);
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const tier = request.routeOptions.config.sharedRateLimit;
+    if (!tier) return;
+    await limiter.consume(`${tier}:${request.ip}`, tierMax(config, tier), tierWindow);
+  });
+
   await app.register(rateLimit, {
     global: true,
     max: config.RATE_LIMIT_READ_MAX,

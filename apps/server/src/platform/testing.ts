@@ -1,11 +1,15 @@
 /** Helpers for API tests (app.inject on a fresh migrated database). Not used at run time. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { SsrRender } from '@ad/contract';
-import { buildApp, type AppDeps } from '../app.ts';
+import { buildApp, createLogger, type AppDeps } from '../app.ts';
 import { users } from '../db/schema/users.ts';
 import { createTestDatabase, type TestDatabase } from '../db/test-db.ts';
 import { testConfig } from '../env.ts';
+import { createJobQueue, type JobQueue, type JobQueueOptions } from './jobs/queue.ts';
+import { mailDir } from './mail/mailer.ts';
 import { hashPassword } from './passwords.ts';
 import { webRootDir } from './paths.ts';
 import { moduleRenderer, type PageRenderer } from './ssr/renderer.ts';
@@ -28,8 +32,26 @@ export const FIXTURE_TEMPLATE = `<!doctype html>
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
+  /** The started job queue (also `app.jobs`). */
+  jobs: JobQueue;
+  /** A temporary DATA_DIR (removed by close()), unless the test set DATA_DIR. */
+  dataDir: string;
+  /** Where the app's e-mails land as .eml files: read them with mail/testing.ts. */
+  mailDir: string;
   close(): Promise<void>;
 }
+
+/**
+ * Quick retries for tests: a failed job runs again about one second later. Idle workers poll every
+ * 0.5 s, and a job sent by the app wakes its worker at once.
+ */
+export const TEST_JOB_OPTIONS: JobQueueOptions = {
+  pollingIntervalSeconds: 0.5,
+  retryDelay: 1,
+  retryBackoff: false,
+  retryLimit: 5,
+  stopTimeoutMs: 2000,
+};
 
 let sourceRenderer: Promise<PageRenderer> | undefined;
 
@@ -41,24 +63,52 @@ export function webSourceRenderer(): Promise<PageRenderer> {
   ));
 }
 
+/**
+ * A built app on a fresh database, with a started job queue (`options.jobs` tunes it) and, unless
+ * `env.DATA_DIR` is given, a temporary DATA_DIR: e-mails land in `mailDir` (SMTP_URL unset).
+ */
 export async function createTestApp(
-  options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+  options: {
+    env?: Record<string, string>;
+    deps?: Partial<AppDeps>;
+    jobs?: JobQueueOptions;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  const temporaryDir = options.env?.DATA_DIR
+    ? undefined
+    : mkdtempSync(path.join(tmpdir(), 'ad-test-data-'));
+  const config = testConfig({
+    RATE_LIMIT_ENABLED: 'false',
+    ...(temporaryDir ? { DATA_DIR: temporaryDir } : {}),
+    ...options.env,
+  });
+  const logger = options.deps?.logger ?? createLogger(config);
+  const jobs =
+    options.deps?.jobs ??
+    createJobQueue({ database, logger, options: { ...TEST_JOB_OPTIONS, ...options.jobs } });
   const app = await buildApp({
-    config: testConfig({ RATE_LIMIT_ENABLED: 'false', ...options.env }),
+    config,
     database,
+    logger,
     template: FIXTURE_TEMPLATE,
     distDir: '/nonexistent-web-dist',
     renderer: await webSourceRenderer(),
     ...options.deps,
+    jobs,
   });
+  await jobs.start();
   return {
     app,
     database,
+    jobs,
+    dataDir: config.DATA_DIR,
+    mailDir: mailDir(config),
     close: async () => {
       await app.close();
+      await jobs.stop();
       await database.close();
+      if (temporaryDir) rmSync(temporaryDir, { recursive: true, force: true });
     },
   };
 }
@@ -75,6 +125,7 @@ export async function createUser(
       lastname: 'Martin',
       email: `camille.${Math.random().toString(36).slice(2)}@exemple.fr`,
       role: 'member',
+      emailVerifiedAt: new Date(),
       ...rest,
       passwordHash: await hashPassword(password),
     })

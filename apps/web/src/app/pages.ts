@@ -67,6 +67,15 @@ export const pages: Partial<Record<RouteName, PageDefinition>> = {
   login: page('src/pages/auth/login-page.tsx', () =>
     import('../pages/auth/login-page.tsx').then((m) => m.LoginPage),
   ),
+  register: page('src/pages/auth/register-page.tsx', () =>
+    import('../pages/auth/register-page.tsx').then((m) => m.RegisterPage),
+  ),
+  'forgot-password': page('src/pages/auth/forgot-password-page.tsx', () =>
+    import('../pages/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
+  ),
+  'reset-password': page('src/pages/auth/reset-password-page.tsx', () =>
+    import('../pages/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+  ),
   'faq-item': page(
     'src/pages/faq/faq-item-page.tsx',
     () => import('../pages/faq/faq-item-page.tsx').then((m) => m.FaqItemPage),

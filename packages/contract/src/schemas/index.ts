@@ -5,3 +5,5 @@
  */
 export * from './page-config.ts';
 export * from './login.ts';
+export * from './account.ts';
+export * from './captcha.ts';

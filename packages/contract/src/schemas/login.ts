@@ -13,6 +13,8 @@ export const loginBodySchema = z.object({
     .string({ error: 'Le champ mot de passe est obligatoire.' })
     .min(1, { error: 'Le champ mot de passe est obligatoire.' })
     .max(1000, { error: 'Le mot de passe ne doit pas dépasser 1000 caractères.' }),
+  /** 'Se souvenir de moi': a longer session. */
+  remember: z.boolean().optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

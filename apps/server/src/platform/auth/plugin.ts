@@ -3,11 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CSRF_HEADER } from '@ad/contract';
 import { loginBodySchema, loginResponseSchema } from '@ad/contract/schemas';
 import type { Config } from '../../env.ts';
-import type { AppDatabase, Clock } from '../database.ts';
 import { HttpError, MESSAGES, ValidationError } from '../errors.ts';
 import { verifyAgainstDummy, verifyPassword } from '../passwords.ts';
 import { decodedPathname } from '../url-path.ts';
-import { routeRateLimit } from '../rate-limit.ts';
+import { ACCOUNT_WINDOW_MS, routeRateLimit } from '../rate-limit.ts';
 import {
   SAFE_METHODS,
   SESSION_COOKIE,
@@ -16,12 +15,7 @@ import {
   hasValidCsrfToken,
   issueAnonymousToken,
 } from './csrf.ts';
-import {
-  createSessionStore,
-  toPageUser,
-  type ActiveSession,
-  type SessionUser,
-} from './sessions.ts';
+import { toPageUser, type ActiveSession, type SessionStore, type SessionUser } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,18 +47,13 @@ export function requireUser(request: FastifyRequest): SessionUser {
  */
 export async function registerAuth(
   app: FastifyInstance,
-  deps: { config: Config; db: AppDatabase; clock: Clock },
+  deps: { config: Config; store: SessionStore },
 ): Promise<void> {
-  const { config } = deps;
-  const store = createSessionStore({
-    db: deps.db,
-    clock: deps.clock,
-    lifetimeMinutes: config.SESSION_LIFETIME_MINUTES,
-  });
-  const sessionCookie = (reply: FastifyReply, token: string) =>
+  const { config, store } = deps;
+  const sessionCookie = (reply: FastifyReply, token: string, remember: boolean) =>
     reply.setCookie(SESSION_COOKIE, token, {
       ...cookieOptions(config),
-      maxAge: Math.floor(store.lifetimeMs / 1000),
+      maxAge: Math.floor(store.lifetimeOf(remember) / 1000),
     });
 
   app.decorateRequest('user', null);
@@ -81,7 +70,7 @@ export async function registerAuth(
       if (session) {
         request.session = session;
         request.user = session.user;
-        if (await store.touch(session)) sessionCookie(reply, token);
+        if (await store.touch(session)) sessionCookie(reply, token, session.remember);
       } else {
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
       }
@@ -104,24 +93,35 @@ export async function registerAuth(
       ...routeRateLimit(config, 'auth'),
     },
     async (request, reply) => {
-      const { email, password } = request.body;
+      const { email, password, remember = false } = request.body;
+      await app.rateLimiter.consume(
+        `sign-in:${email.trim().toLowerCase()}`,
+        config.RATE_LIMIT_ACCOUNT_MAX,
+        ACCOUNT_WINDOW_MS,
+      );
       const found = await store.findUserByEmail(email);
       const ok = found?.passwordHash
         ? await verifyPassword(found.passwordHash, password)
         : await verifyAgainstDummy(password);
+      // One message for an unknown address and a wrong password.
       if (!found || !ok) throw new ValidationError({ email: [MESSAGES.invalidCredentials] });
+      // Told only to whoever knows the password.
+      if (!found.emailVerifiedAt) {
+        throw new ValidationError({ email: [MESSAGES.emailNotVerified] });
+      }
 
       if (request.session) await store.destroy(request.session.id);
       const created = await store.create({
         userId: found.id,
         ip: request.ip ?? null,
         userAgent: request.headers['user-agent'] ?? null,
+        remember,
       });
       await store.recordLogin(found.id);
       const session = await store.find(created.token);
       if (!session) throw new Error('Session just created cannot be read back');
 
-      sessionCookie(reply, created.token);
+      sessionCookie(reply, created.token, remember);
       reply.clearCookie(XSRF_COOKIE, { path: '/' });
       reply.header(CSRF_HEADER, session.csrfToken);
       reply.header('Cache-Control', 'no-store');

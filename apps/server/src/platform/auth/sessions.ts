@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { PageUser, Role } from '@ad/contract';
 import { sessions, users } from '../../db/schema/users.ts';
 import type { AppDatabase, Clock } from '../database.ts';
@@ -19,6 +19,8 @@ export interface ActiveSession {
   csrfToken: string;
   expiresAt: Date;
   lastSeenAt: Date;
+  /** Opened with 'Se souvenir de moi': the longer lifetime. */
+  remember: boolean;
   user: SessionUser;
 }
 
@@ -40,12 +42,16 @@ export function createSessionStore(deps: {
   db: AppDatabase;
   clock: Clock;
   lifetimeMinutes: number;
+  rememberDays?: number;
 }) {
   const { db, clock } = deps;
   const lifetimeMs = deps.lifetimeMinutes * 60_000;
+  const rememberMs = (deps.rememberDays ?? 30) * 86_400_000;
+  const lifetimeOf = (remember: boolean) => (remember ? rememberMs : lifetimeMs);
 
   return {
     lifetimeMs,
+    lifetimeOf,
 
     /** The signed-in session of a cookie token, or null when unknown or expired. */
     async find(token: string): Promise<ActiveSession | null> {
@@ -56,6 +62,7 @@ export function createSessionStore(deps: {
           csrfToken: sessions.csrfToken,
           expiresAt: sessions.expiresAt,
           lastSeenAt: sessions.lastSeenAt,
+          remember: sessions.remember,
           userId: users.id,
           email: users.email,
           firstname: users.firstname,
@@ -74,6 +81,7 @@ export function createSessionStore(deps: {
         csrfToken: row.csrfToken,
         expiresAt: row.expiresAt,
         lastSeenAt: row.lastSeenAt,
+        remember: row.remember,
         user: {
           id: row.userId,
           email: row.email,
@@ -90,6 +98,7 @@ export function createSessionStore(deps: {
       userId: number;
       ip: string | null;
       userAgent: string | null;
+      remember?: boolean;
     }): Promise<{ token: string; id: string; csrfToken: string; expiresAt: Date }> {
       const token = randomToken();
       const now = clock();
@@ -99,7 +108,8 @@ export function createSessionStore(deps: {
         csrfToken: randomToken(),
         createdAt: now,
         lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + lifetimeMs),
+        expiresAt: new Date(now.getTime() + lifetimeOf(input.remember ?? false)),
+        remember: input.remember ?? false,
         ip: input.ip,
         userAgent: input.userAgent?.slice(0, 500) ?? null,
       };
@@ -111,7 +121,7 @@ export function createSessionStore(deps: {
     async touch(session: ActiveSession): Promise<Date | null> {
       const now = clock();
       if (now.getTime() - session.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) return null;
-      const expiresAt = new Date(now.getTime() + lifetimeMs);
+      const expiresAt = new Date(now.getTime() + lifetimeOf(session.remember));
       await db
         .update(sessions)
         .set({ lastSeenAt: now, expiresAt })
@@ -121,6 +131,17 @@ export function createSessionStore(deps: {
 
     async destroy(id: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.id, id));
+    },
+
+    /** Closes every session of a user (password changed), except `keepId` when given. */
+    async destroyAllOfUser(userId: number, keepId?: string): Promise<void> {
+      await db
+        .delete(sessions)
+        .where(
+          keepId
+            ? and(eq(sessions.userId, userId), ne(sessions.id, keepId))
+            : eq(sessions.userId, userId),
+        );
     },
 
     async destroyExpired(): Promise<void> {
@@ -133,7 +154,11 @@ export function createSessionStore(deps: {
 
     async findUserByEmail(email: string) {
       const rows = await db
-        .select({ id: users.id, passwordHash: users.passwordHash })
+        .select({
+          id: users.id,
+          passwordHash: users.passwordHash,
+          emailVerifiedAt: users.emailVerifiedAt,
+        })
         .from(users)
         .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
         .limit(1);

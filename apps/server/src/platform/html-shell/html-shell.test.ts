@@ -155,10 +155,10 @@ describe('HTML shell', () => {
     expect(response.headers.location).toBe('/politique-de-confidentialite');
   });
 
-  it('sends anonymous visitors of account pages to /connexion', async () => {
+  it('sends anonymous visitors of account pages to /connexion, to come back after', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/mon-compte/tableau-de-bord' });
     expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe('/connexion');
+    expect(response.headers.location).toBe('/connexion?redirect=%2Fmon-compte%2Ftableau-de-bord');
   });
 
   it('answers 503 with instructions when the web app is not built', async () => {

@@ -213,7 +213,10 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
     // content changes while it is computed (the generation read now no longer matches).
     const cacheAs = request.cookies[SESSION_COOKIE] ? null : { generation: cache.generation };
 
-    if (route.auth && !request.user) return redirect(request, reply, pathTo('login'), cacheAs);
+    if (route.auth && !request.user) {
+      const back = encodeURIComponent(request.url);
+      return redirect(request, reply, `${pathTo('login')}?redirect=${back}`, cacheAs);
+    }
 
     let item: ShellItem | null = null;
     const loader = itemLoaders[route.name];

@@ -44,6 +44,7 @@ describe('LoginPage', () => {
     expect(api.post).toHaveBeenCalledWith('/connexion', {
       email: 'membre@exemple.fr',
       password: 'mauvais-mot-de-passe',
+      remember: false,
     });
     expect(email.value).toBe('membre@exemple.fr');
     expect(password.value).toBe('mauvais-mot-de-passe');

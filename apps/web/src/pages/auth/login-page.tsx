@@ -5,8 +5,11 @@ import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Input } from '@codegouvfr/react-dsfr/Input';
 import { PasswordInput } from '@codegouvfr/react-dsfr/blocks/PasswordInput';
 import { pathTo } from '@ad/contract';
-import { Link } from 'react-router';
+import { Checkbox } from '@codegouvfr/react-dsfr/Checkbox';
+import { Link, useSearchParams } from 'react-router';
 import { ApiError, api, firstError } from '../../lib/api-client.ts';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
+import { ResendVerification } from './resend-verification.tsx';
 
 const DASHBOARD_PATH = pathTo('myaccount.dashboard');
 
@@ -15,6 +18,9 @@ type FieldErrors = Partial<Record<Field, string>>;
 
 /** Sign-in form; the server answers 422 with per-field messages, or 200 with the session cookie set. */
 export function LoginPage() {
+  const [searchParams] = useSearchParams();
+  const verification = searchParams.get('verification');
+  const [remember, setRemember] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [processing, setProcessing] = useState(false);
@@ -30,9 +36,10 @@ export function LoginPage() {
     setErrors({});
     setGeneralError(null);
     try {
-      await api.post('/connexion', { email, password });
-      // Full page load: the server renders the shell again with the signed-in user and a fresh CSRF token.
-      window.location.assign(DASHBOARD_PATH);
+      await api.post('/connexion', { email, password, remember });
+      // Full page load: the server renders the shell again with the signed-in user and a fresh
+      // CSRF token; back to the page that asked for the sign-in, if it is one of this site.
+      window.location.assign(safeRedirect(searchParams.get('redirect')) ?? DASHBOARD_PATH);
     } catch (error) {
       setProcessing(false);
       if (error instanceof ApiError && error.status === 422) {
@@ -66,6 +73,22 @@ export function LoginPage() {
             Connectez-vous à votre espace pour proposer et gérer vos initiatives, démarches,
             actualités, évènements et ressources.
           </p>
+          {verification === 'ok' && (
+            <Alert
+              severity="success"
+              small
+              description="Votre adresse e-mail est confirmée : vous pouvez vous connecter."
+              className={fr.cx('fr-mb-3w')}
+            />
+          )}
+          {verification === 'invalide' && (
+            <Alert
+              severity="error"
+              small
+              description="Ce lien de confirmation est invalide, a déjà servi ou a expiré. Demandez un nouveau lien ci-dessous."
+              className={fr.cx('fr-mb-3w')}
+            />
+          )}
           {generalError && (
             <Alert
               severity="error"
@@ -116,6 +139,29 @@ export function LoginPage() {
                   }}
                 />
               </div>
+              <div className={fr.cx('fr-fieldset__element')}>
+                <p className={fr.cx('fr-mb-0')}>
+                  <Link to={pathTo('forgot-password')} className={fr.cx('fr-link')}>
+                    Mot de passe oublié ?
+                  </Link>
+                </p>
+              </div>
+              <div className={fr.cx('fr-fieldset__element')}>
+                <Checkbox
+                  disabled={processing}
+                  options={[
+                    {
+                      label: 'Se souvenir de moi',
+                      hintText: 'Sur cet appareil, votre session reste ouverte 30 jours.',
+                      nativeInputProps: {
+                        name: 'remember',
+                        checked: remember,
+                        onChange: (event) => setRemember(event.target.checked),
+                      },
+                    },
+                  ]}
+                />
+              </div>
               <div className={fr.cx('fr-fieldset__element', 'fr-mt-2w')}>
                 <Button type="submit" disabled={processing}>
                   Se connecter
@@ -129,6 +175,7 @@ export function LoginPage() {
               Pas encore de compte ? S'inscrire
             </Link>
           </p>
+          <ResendVerification initiallyOpen={verification === 'invalide'} />
         </div>
       </div>
     </div>

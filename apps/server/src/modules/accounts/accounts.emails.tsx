@@ -1,0 +1,81 @@
+import type { Config } from '../../env.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import { renderEmail } from '../../platform/mail/render.ts';
+import {
+  EmailButton,
+  EmailLayout,
+  EmailLink,
+  EmailText,
+} from '../../platform/mail/templates/layout.tsx';
+
+interface Recipient {
+  email: string;
+  firstname: string;
+}
+
+/** The e-mails of the account flows, queued (never sent during the request). */
+export interface AccountEmails {
+  verification(user: Recipient, link: string): Promise<void>;
+  passwordReset(user: Recipient, link: string): Promise<void>;
+}
+
+export function createAccountEmails(deps: { mailer: Mailer; config: Config }): AccountEmails {
+  const { mailer, config } = deps;
+  const frame = { appName: config.APP_NAME, appUrl: config.APP_URL };
+
+  return {
+    async verification(user, link) {
+      const subject = `Confirmez votre adresse e-mail – ${config.APP_NAME}`;
+      const body = await renderEmail(
+        <EmailLayout
+          {...frame}
+          title="Confirmez votre adresse e-mail"
+          preview="Un clic pour activer votre compte"
+        >
+          <EmailText>Bonjour {user.firstname},</EmailText>
+          <EmailText>
+            Vous venez de créer votre compte sur {config.APP_NAME}. Pour l'activer, confirmez votre
+            adresse e-mail :
+          </EmailText>
+          <EmailButton href={link}>Confirmer mon adresse</EmailButton>
+          <EmailText>
+            Ce lien est valable 7 jours. Si le bouton ne fonctionne pas, copiez cette adresse dans
+            votre navigateur : <EmailLink href={link}>{link}</EmailLink>
+          </EmailText>
+          <EmailText>
+            Vous n'êtes pas à l'origine de cette inscription ? Ignorez ce message : le compte ne
+            sera pas activé.
+          </EmailText>
+        </EmailLayout>,
+      );
+      await mailer.queue({ to: user.email, subject, ...body });
+    },
+
+    async passwordReset(user, link) {
+      const subject = `Réinitialisation de votre mot de passe – ${config.APP_NAME}`;
+      const body = await renderEmail(
+        <EmailLayout
+          {...frame}
+          title="Choisissez un nouveau mot de passe"
+          preview="Lien valable 60 minutes"
+        >
+          <EmailText>Bonjour {user.firstname},</EmailText>
+          <EmailText>
+            Nous avons reçu une demande de réinitialisation du mot de passe de votre compte. Pour
+            choisir un nouveau mot de passe, suivez ce lien :
+          </EmailText>
+          <EmailButton href={link}>Choisir un nouveau mot de passe</EmailButton>
+          <EmailText>
+            Ce lien est valable 60 minutes et ne peut servir qu'une fois. Si le bouton ne fonctionne
+            pas, copiez cette adresse dans votre navigateur :{' '}
+            <EmailLink href={link}>{link}</EmailLink>
+          </EmailText>
+          <EmailText>
+            Vous n'avez rien demandé ? Ignorez ce message : votre mot de passe reste inchangé.
+          </EmailText>
+        </EmailLayout>,
+      );
+      await mailer.queue({ to: user.email, subject, ...body });
+    },
+  };
+}

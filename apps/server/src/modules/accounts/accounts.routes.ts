@@ -1,0 +1,109 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pathTo } from '@ad/contract';
+import {
+  emailOnlyBodySchema,
+  messageResponseSchema,
+  resetPasswordBodySchema,
+  signUpBodySchema,
+} from '@ad/contract/schemas';
+import type { Config } from '../../env.ts';
+import { ACCOUNT_WINDOW_MS, routeRateLimit } from '../../platform/rate-limit.ts';
+import { honeypotFilled } from '../../platform/captcha/index.ts';
+import {
+  ACCOUNT_MESSAGES,
+  RESET_PATH,
+  VERIFY_PATH,
+  type AccountsService,
+} from './accounts.service.ts';
+
+/**
+ * Sign-up (`/inscription`), address verification and forgotten password. Each form is limited
+ * per address (auth tier) and per e-mail address (RATE_LIMIT_ACCOUNT_MAX per 15 minutes); the
+ * anonymous ones carry a captcha (checked before validation) and a honeypot: when it is filled
+ * the answer looks like a success and nothing happens.
+ */
+export const accountsRoutes: FastifyPluginAsync<{
+  config: Config;
+  accounts: AccountsService;
+}> = async (app, { config, accounts }) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const perAccount = (action: string, email: string) =>
+    app.rateLimiter.consume(
+      `${action}:${email.trim().toLowerCase()}`,
+      config.RATE_LIMIT_ACCOUNT_MAX,
+      ACCOUNT_WINDOW_MS,
+    );
+  const noStore = { 'Cache-Control': 'no-store' };
+
+  typed.post(
+    pathTo('register'),
+    {
+      preValidation: app.captcha.guard,
+      schema: { body: signUpBodySchema, response: { 200: messageResponseSchema } },
+      ...routeRateLimit(config, 'auth'),
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      if (honeypotFilled(request.body)) {
+        return { message: ACCOUNT_MESSAGES.signedUp(request.body.email) };
+      }
+      await perAccount('sign-up', request.body.email);
+      return accounts.signUp(request.body);
+    },
+  );
+
+  // The link of the verification e-mail: back to the sign-in page, which says how it went.
+  typed.get(
+    VERIFY_PATH,
+    { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } },
+    async (request, reply) => {
+      const ok = request.query.token ? await accounts.verifyEmail(request.query.token) : false;
+      reply.headers(noStore);
+      return reply.redirect(`${pathTo('login')}?verification=${ok ? 'ok' : 'invalide'}`, 303);
+    },
+  );
+
+  typed.post(
+    `${pathTo('register')}/renvoyer-le-lien`,
+    {
+      preValidation: app.captcha.guard,
+      schema: { body: emailOnlyBodySchema, response: { 200: messageResponseSchema } },
+      ...routeRateLimit(config, 'auth'),
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      if (honeypotFilled(request.body)) return { message: ACCOUNT_MESSAGES.verificationResent };
+      await perAccount('verification', request.body.email);
+      return accounts.resendVerification(request.body.email);
+    },
+  );
+
+  typed.post(
+    pathTo('forgot-password'),
+    {
+      preValidation: app.captcha.guard,
+      schema: { body: emailOnlyBodySchema, response: { 200: messageResponseSchema } },
+      ...routeRateLimit(config, 'auth'),
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      if (honeypotFilled(request.body)) return { message: ACCOUNT_MESSAGES.resetRequested };
+      await perAccount('reset', request.body.email);
+      return accounts.requestPasswordReset(request.body.email);
+    },
+  );
+
+  typed.post(
+    RESET_PATH,
+    {
+      schema: { body: resetPasswordBodySchema, response: { 200: messageResponseSchema } },
+      ...routeRateLimit(config, 'auth'),
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return accounts.resetPassword(request.body.token, request.body.password);
+    },
+  );
+};

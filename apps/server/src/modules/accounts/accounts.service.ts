@@ -1,0 +1,150 @@
+import { eq, sql } from 'drizzle-orm';
+import type { SignUpBody } from '@ad/contract/schemas';
+import { users } from '../../db/schema/users.ts';
+import type { Config } from '../../env.ts';
+import type { SessionStore } from '../../platform/auth/sessions.ts';
+import type { UserTokens } from '../../platform/auth/user-tokens.ts';
+import type { AppDatabase, Clock } from '../../platform/database.ts';
+import { ValidationError } from '../../platform/errors.ts';
+import { hashPassword, isCommonPassword } from '../../platform/passwords.ts';
+import type { AccountEmails } from './accounts.emails.tsx';
+
+export const ACCOUNT_MESSAGES = {
+  signedUp: (email: string) =>
+    `Votre compte a été créé. Pour l'activer, cliquez sur le lien que nous venons d'envoyer à ${email}.`,
+  emailTaken: 'Un compte existe déjà avec cette adresse e-mail.',
+  commonPassword: 'Ce mot de passe est trop courant. Veuillez en choisir un autre.',
+  verificationResent:
+    "Si un compte en attente de confirmation correspond à cette adresse, un nouveau lien d'activation vient de lui être envoyé.",
+  resetRequested:
+    'Si un compte correspond à cette adresse, vous allez recevoir un e-mail contenant un lien pour choisir un nouveau mot de passe. Ce lien est valable 60 minutes.',
+  passwordReset: 'Votre mot de passe a été modifié. Vous pouvez maintenant vous connecter.',
+  resetLinkInvalid:
+    'Ce lien de réinitialisation est invalide, a déjà servi ou a expiré. Veuillez refaire une demande.',
+} as const;
+
+const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
+
+/** Sign-up, address verification and forgotten password (issue 6 §1). No HTTP objects here. */
+export function createAccountsService(deps: {
+  db: AppDatabase;
+  clock: Clock;
+  config: Config;
+  tokens: UserTokens;
+  sessions: SessionStore;
+  emails: AccountEmails;
+}) {
+  const { db, clock, tokens, emails } = deps;
+  const link = (path: string, token: string) =>
+    `${deps.config.APP_URL}${path}?token=${encodeURIComponent(token)}`;
+
+  async function refuseCommonPassword(password: string) {
+    if (await isCommonPassword(password)) {
+      throw new ValidationError({ password: [ACCOUNT_MESSAGES.commonPassword] });
+    }
+  }
+
+  async function findByEmail(email: string) {
+    const rows = await db
+      .select({
+        id: users.id,
+        email: users.email,
+        firstname: users.firstname,
+        lastname: users.lastname,
+        emailVerifiedAt: users.emailVerifiedAt,
+      })
+      .from(users)
+      .where(byEmail(email))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  async function sendVerification(user: { id: number; email: string; firstname: string }) {
+    const token = await tokens.issue(user.id, 'email_verification');
+    await emails.verification(user, link(VERIFY_PATH, token));
+  }
+
+  return {
+    async signUp(body: SignUpBody): Promise<{ message: string }> {
+      if (await findByEmail(body.email)) {
+        throw new ValidationError({ email: [ACCOUNT_MESSAGES.emailTaken] });
+      }
+      await refuseCommonPassword(body.password);
+      const passwordHash = await hashPassword(body.password);
+      const inserted = await db
+        .insert(users)
+        .values({
+          civility: body.civility,
+          lastname: body.lastname,
+          firstname: body.firstname,
+          email: body.email.trim(),
+          job: body.job,
+          passwordHash,
+          role: 'member',
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id, email: users.email, firstname: users.firstname });
+      const user = inserted[0];
+      // Two sign-ups with one address at the same moment: the unique index decides.
+      if (!user) throw new ValidationError({ email: [ACCOUNT_MESSAGES.emailTaken] });
+      await sendVerification(user);
+      return { message: ACCOUNT_MESSAGES.signedUp(user.email) };
+    },
+
+    /** Same answer whether or not the address has an account waiting for confirmation. */
+    async resendVerification(email: string): Promise<{ message: string }> {
+      const user = await findByEmail(email);
+      if (user && !user.emailVerifiedAt) await sendVerification(user);
+      return { message: ACCOUNT_MESSAGES.verificationResent };
+    },
+
+    /** Marks the address verified; false when the link is unknown, used or expired. */
+    async verifyEmail(token: string): Promise<boolean> {
+      const userId = await tokens.consume(token, 'email_verification');
+      if (userId === null) return false;
+      await db
+        .update(users)
+        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${clock()})` })
+        .where(eq(users.id, userId));
+      return true;
+    },
+
+    /** Same answer whether the address exists or not. */
+    async requestPasswordReset(email: string): Promise<{ message: string }> {
+      const user = await findByEmail(email);
+      if (user) {
+        const token = await tokens.issue(user.id, 'password_reset');
+        await emails.passwordReset(user, link(RESET_PATH, token));
+      }
+      return { message: ACCOUNT_MESSAGES.resetRequested };
+    },
+
+    resetLinkIsValid: (token: string) => tokens.isValid(token, 'password_reset'),
+
+    /** New password from a reset link: the link is used once; every session of the user ends. */
+    async resetPassword(token: string, password: string): Promise<{ message: string }> {
+      await refuseCommonPassword(password);
+      const passwordHash = await hashPassword(password);
+      const userId = await tokens.consume(token, 'password_reset');
+      if (userId === null) {
+        throw new ValidationError({ token: [ACCOUNT_MESSAGES.resetLinkInvalid] });
+      }
+      // The link came by e-mail: the address is proven too.
+      await db
+        .update(users)
+        .set({
+          passwordHash,
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${clock()})`,
+        })
+        .where(eq(users.id, userId));
+      await deps.sessions.destroyAllOfUser(userId);
+      return { message: ACCOUNT_MESSAGES.passwordReset };
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+/** Where the links of the e-mails land (server routes). */
+export const VERIFY_PATH = '/inscription/verification';
+export const RESET_PATH = '/mot-de-passe-oublie/nouveau';

@@ -1,0 +1,127 @@
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../db/test-db.ts';
+import { createJobQueue, unavailableJobQueue, type JobInfo, type JobQueue } from './queue.ts';
+import { jobsOf, schedulesOf, waitUntil } from './testing.ts';
+
+const silent = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+
+/** A real pino logger (its methods need their `this`) writing into `lines`. */
+function memoryLogger(lines: { level: number; msg: string; retryCount?: number }[]) {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      lines.push(JSON.parse(chunk.toString()));
+      callback();
+    },
+  });
+  return pino({ level: 'debug' }, stream);
+}
+
+describe(`job queue (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let database: TestDatabase;
+  let jobs: JobQueue;
+  const attempts: JobInfo[] = [];
+  const done: string[] = [];
+  const logs: { level: number; msg: string; retryCount?: number }[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    jobs = createJobQueue({
+      database,
+      logger: memoryLogger(logs),
+      options: { pollingIntervalSeconds: 0.5, retryDelay: 1, retryBackoff: false, retryLimit: 3 },
+    });
+    await jobs.work<{ label: string; failures: number }>('test.flaky', async (data, job) => {
+      attempts.push(job);
+      if (job.retryCount < data.failures) throw new Error(`échec ${job.retryCount + 1}`);
+      done.push(data.label);
+    });
+    await jobs.start();
+  });
+
+  afterAll(async () => {
+    await jobs?.stop();
+    await database?.close();
+  });
+
+  it('retries a job that failed, then completes it', async () => {
+    const id = await jobs.send('test.flaky', { label: 'deux échecs', failures: 2 });
+    expect(id).toEqual(expect.any(String));
+    await waitUntil(() => done.includes('deux échecs'), 15_000, 'job not completed');
+    expect(attempts.filter((a) => a.id === id).map((a) => a.retryCount)).toEqual([0, 1, 2]);
+    const [row] = (await jobsOf(database.db, 'test.flaky')).filter((j) => j.id === id);
+    expect(row).toMatchObject({ state: 'completed', retryCount: 2 });
+    const warnings = logs.filter((l) => l.msg === 'job failed, will be retried');
+    expect(warnings.map((l) => [l.level, l.retryCount])).toEqual([
+      [40, 0],
+      [40, 1],
+    ]);
+  });
+
+  it('marks a job failed once its retries are spent', async () => {
+    const id = await jobs.send(
+      'test.flaky',
+      { label: 'toujours en échec', failures: 99 },
+      { retryLimit: 1 },
+    );
+    await waitUntil(
+      async () =>
+        (await jobsOf(database.db, 'test.flaky')).find((j) => j.id === id)?.state === 'failed',
+      15_000,
+      'job not failed',
+    );
+    expect(attempts.filter((a) => a.id === id)).toHaveLength(2);
+    expect(logs.some((l) => l.level === 50 && l.msg === 'job failed, no retry left')).toBe(true);
+    expect(done).not.toContain('toujours en échec');
+  });
+
+  it('creates a job sent in a transaction only if it commits', async () => {
+    await database.db.transaction(async (tx) => {
+      await jobs.send('test.flaky', { label: 'validé', failures: 0 }, { tx });
+    });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await jobs.send('test.flaky', { label: 'annulé', failures: 0 }, { tx });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    await waitUntil(() => done.includes('validé'), 10_000, 'committed job not run');
+    const labels = (await jobsOf(database.db, 'test.flaky')).map(
+      (j) => (j.data as { label: string }).label,
+    );
+    expect(labels).toContain('validé');
+    expect(labels).not.toContain('annulé');
+  });
+
+  it('delays a job with startAfter', async () => {
+    const id = await jobs.send(
+      'test.flaky',
+      { label: 'plus tard', failures: 0 },
+      { startAfter: 3600 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const row = (await jobsOf(database.db, 'test.flaky')).find((j) => j.id === id);
+    expect(row?.state).toBe('created');
+    expect(done).not.toContain('plus tard');
+  });
+
+  it('stores schedules in the database (Europe/Paris time)', async () => {
+    await jobs.work('test.daily', async () => {});
+    await jobs.schedule('test.daily', '0 3 * * *', { kind: 'nightly' });
+    expect((await schedulesOf(database.db)).filter((s) => s.name === 'test.daily')).toEqual([
+      {
+        name: 'test.daily',
+        cron: '0 3 * * *',
+        timezone: 'Europe/Paris',
+        data: { kind: 'nightly' },
+      },
+    ]);
+  });
+
+  it('refuses to send before start, or without a queue', async () => {
+    const idle = createJobQueue({ database, logger: silent });
+    await expect(idle.send('test.flaky', {})).rejects.toThrow(/not started/);
+    await expect(unavailableJobQueue().send('mail.send', {})).rejects.toThrow(/no job queue/);
+  });
+});

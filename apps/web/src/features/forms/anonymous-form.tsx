@@ -1,0 +1,54 @@
+import { useState, type FormEvent } from 'react';
+import { CAPTCHA_RESPONSE_FIELD, HONEYPOT_FIELD } from '@ad/contract';
+import { ApiError } from '../../lib/api-client.ts';
+import { Captcha } from '../captcha/captcha.tsx';
+import { HoneypotField } from '../captcha/honeypot-field.tsx';
+import { useCaptcha } from '../captcha/use-captcha.ts';
+import { useApiForm } from './use-api-form.ts';
+
+/**
+ * A form of an anonymous visitor: the API form's states, plus the captcha and the honeypot that
+ * every such form sends (spec public-site §4, §8). `send(event, post, onSuccess)` calls `post`
+ * with the extra fields to merge into the body.
+ */
+export function useAnonymousForm<Field extends string>(fields: readonly Field[]) {
+  const form = useApiForm<Field | typeof CAPTCHA_RESPONSE_FIELD>([
+    ...fields,
+    CAPTCHA_RESPONSE_FIELD,
+  ]);
+  const captcha = useCaptcha();
+  const [honeypot, setHoneypot] = useState('');
+
+  const send = <T,>(
+    event: FormEvent<HTMLFormElement>,
+    post: (extra: Record<string, unknown>) => Promise<T>,
+    onSuccess?: (result: T) => void,
+  ) =>
+    form.submit(
+      event,
+      () => post({ ...captcha.fields, [HONEYPOT_FIELD]: honeypot }),
+      (result) => {
+        captcha.succeeded();
+        onSuccess?.(result);
+      },
+      (error) => captcha.failed(error instanceof ApiError ? error.errors : null),
+    );
+
+  return { ...form, send, antiSpam: { captcha, honeypot, setHoneypot } };
+}
+
+/** The honeypot and the captcha of a form made with useAnonymousForm. */
+export function AntiSpamFields({ form }: { form: ReturnType<typeof useAnonymousForm> }) {
+  const { captcha, honeypot, setHoneypot } = form.antiSpam;
+  return (
+    <>
+      <HoneypotField value={honeypot} onChange={setHoneypot} />
+      <Captcha
+        key={captcha.key}
+        {...captcha.props}
+        error={form.errors[CAPTCHA_RESPONSE_FIELD]}
+        disabled={form.processing}
+      />
+    </>
+  );
+}

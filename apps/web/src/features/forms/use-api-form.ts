@@ -1,0 +1,76 @@
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
+
+/** The four states of a form (spec public-site §4). */
+export type FormStatus = 'idle' | 'processing' | 'success' | 'error';
+
+const FAILED_MESSAGE = "L'envoi a échoué. Veuillez réessayer dans quelques instants.";
+
+/**
+ * State of a form posted to the API: a second submit is ignored while one runs; a 422 puts the
+ * first message of each field under it and moves the focus to the first field in error; other
+ * errors become one message above the form. Nothing the user typed is cleared on an error.
+ * A form with a captcha pairs it with `useCaptcha()` (features/captcha).
+ */
+export function useApiForm<Field extends string>(fields: readonly Field[]) {
+  const [status, setStatus] = useState<FormStatus>('idle');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const running = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const submit = useCallback(
+    async <T>(
+      event: FormEvent<HTMLFormElement> | null,
+      send: () => Promise<T>,
+      onSuccess?: (result: T) => void,
+      onError?: (error: unknown) => void,
+    ) => {
+      event?.preventDefault();
+      if (running.current) return;
+      running.current = true;
+      setStatus('processing');
+      setErrors({});
+      setGeneralError(null);
+      try {
+        const result = await send();
+        setStatus('success');
+        onSuccess?.(result);
+      } catch (error) {
+        setStatus('error');
+        onError?.(error);
+        const bag = error instanceof ApiError ? error.errors : {};
+        const next: Partial<Record<Field, string>> = {};
+        for (const field of fields) {
+          const message = bag[field]?.[0];
+          if (message) next[field] = message;
+        }
+        setErrors(next);
+        const first = fields.find((field) => next[field]);
+        if (first) {
+          // The field in error takes the focus, so that screen readers read its message.
+          queueMicrotask(() => {
+            const element = formRef.current?.elements.namedItem(first);
+            if (element instanceof HTMLElement) element.focus();
+          });
+        } else {
+          setGeneralError(
+            error instanceof ApiError && error.message ? error.message : FAILED_MESSAGE,
+          );
+        }
+      } finally {
+        running.current = false;
+      }
+    },
+    [fields],
+  );
+
+  return {
+    formRef,
+    status,
+    processing: status === 'processing',
+    errors,
+    generalError,
+    submit,
+  };
+}

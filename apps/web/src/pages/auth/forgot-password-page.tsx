@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { fr } from '@codegouvfr/react-dsfr';
+import { Alert } from '@codegouvfr/react-dsfr/Alert';
+import { Button } from '@codegouvfr/react-dsfr/Button';
+import { Input } from '@codegouvfr/react-dsfr/Input';
+import { Link } from 'react-router';
+import { pathTo } from '@ad/contract';
+import { api } from '../../lib/api-client.ts';
+import { AntiSpamFields, useAnonymousForm } from '../../features/forms/anonymous-form.tsx';
+import { AuthFrame } from './auth-frame.tsx';
+
+const FIELDS = ['email'] as const;
+
+/** 'Mot de passe oublié ?': a reset link by e-mail, the same answer whether the address exists or not. */
+export function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const form = useAnonymousForm(FIELDS);
+
+  return (
+    <AuthFrame title="Mot de passe oublié">
+      {done ? (
+        <Alert severity="success" title="Demande envoyée" description={done} />
+      ) : (
+        <>
+          <p>
+            Indiquez l'adresse électronique de votre compte : nous vous enverrons un lien pour
+            choisir un nouveau mot de passe.
+          </p>
+          {form.generalError && (
+            <Alert
+              severity="error"
+              small
+              description={form.generalError}
+              className={fr.cx('fr-mb-3w')}
+              role="alert"
+            />
+          )}
+          <form
+            ref={form.formRef}
+            noValidate
+            aria-busy={form.processing}
+            onSubmit={(event) =>
+              void form.send(
+                event,
+                (extra) =>
+                  api.post<{ message: string }>(pathTo('forgot-password'), { email, ...extra }),
+                (result) => setDone(result.message),
+              )
+            }
+          >
+            <Input
+              label="Adresse électronique"
+              hintText="Format attendu : nom@domaine.fr"
+              disabled={form.processing}
+              state={form.errors.email ? 'error' : 'default'}
+              stateRelatedMessage={form.errors.email}
+              nativeInputProps={{
+                name: 'email',
+                type: 'email',
+                autoComplete: 'email',
+                required: true,
+                value: email,
+                onChange: (event) => setEmail(event.target.value),
+              }}
+            />
+            <AntiSpamFields form={form} />
+            <Button type="submit" disabled={form.processing} className={fr.cx('fr-mt-2w')}>
+              Recevoir le lien
+            </Button>
+          </form>
+        </>
+      )}
+      <hr className={fr.cx('fr-mt-4w', 'fr-pb-3w')} />
+      <p>
+        <Link to={pathTo('login')} className={fr.cx('fr-link')}>
+          Retour à la connexion
+        </Link>
+      </p>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,219 @@
+import { useState } from 'react';
+import { fr } from '@codegouvfr/react-dsfr';
+import { Alert } from '@codegouvfr/react-dsfr/Alert';
+import { Button } from '@codegouvfr/react-dsfr/Button';
+import { Checkbox } from '@codegouvfr/react-dsfr/Checkbox';
+import { Input } from '@codegouvfr/react-dsfr/Input';
+import { RadioButtons } from '@codegouvfr/react-dsfr/RadioButtons';
+import { PasswordInput } from '@codegouvfr/react-dsfr/blocks/PasswordInput';
+import { Link } from 'react-router';
+import { pathTo, type Civility } from '@ad/contract';
+import { PASSWORD_MIN_LENGTH } from '@ad/contract/schemas';
+import { api } from '../../lib/api-client.ts';
+import { AntiSpamFields, useAnonymousForm } from '../../features/forms/anonymous-form.tsx';
+import { AuthFrame } from './auth-frame.tsx';
+
+const FIELDS = [
+  'civility',
+  'lastname',
+  'firstname',
+  'email',
+  'job',
+  'password',
+  'password_confirmation',
+  'terms',
+] as const;
+
+const TERMS_PATH = '/conditions-generales-d-utilisation';
+
+const PASSWORD_HINT = `Au moins ${PASSWORD_MIN_LENGTH} caractères. Évitez les mots de passe courants : une phrase de plusieurs mots est facile à retenir et difficile à deviner.`;
+
+/** 'Inscription': the account is created unverified and a link is sent by e-mail. */
+export function RegisterPage() {
+  const [values, setValues] = useState({
+    civility: '' as Civility | '',
+    lastname: '',
+    firstname: '',
+    email: '',
+    job: '',
+    password: '',
+    password_confirmation: '',
+  });
+  const [terms, setTerms] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const form = useAnonymousForm(FIELDS);
+  const { errors, processing } = form;
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  const text = (
+    field: 'lastname' | 'firstname' | 'email' | 'job',
+    label: string,
+    autoComplete: string,
+    type = 'text',
+  ) => (
+    <div className={fr.cx('fr-fieldset__element')}>
+      <Input
+        label={label}
+        disabled={processing}
+        state={errors[field] ? 'error' : 'default'}
+        stateRelatedMessage={errors[field]}
+        nativeInputProps={{
+          name: field,
+          type,
+          autoComplete,
+          required: true,
+          value: values[field],
+          onChange: set(field),
+        }}
+      />
+    </div>
+  );
+
+  if (done) {
+    return (
+      <AuthFrame title="Inscription">
+        <Alert severity="success" title="Vérifiez votre messagerie" description={done} />
+        <p className={fr.cx('fr-mt-3w')}>
+          Le lien est valable 7 jours. Rien reçu ? Vérifiez vos courriers indésirables, puis
+          demandez un nouveau lien depuis la page de <Link to={pathTo('login')}>connexion</Link>.
+        </p>
+      </AuthFrame>
+    );
+  }
+
+  return (
+    <AuthFrame title="Inscription">
+      <p>
+        Créez votre compte pour proposer vos initiatives, démarches, actualités, évènements et
+        ressources. Vous recevrez un e-mail pour confirmer votre adresse.
+      </p>
+      {form.generalError && (
+        <Alert
+          severity="error"
+          small
+          description={form.generalError}
+          className={fr.cx('fr-mb-3w')}
+          role="alert"
+        />
+      )}
+      <form
+        ref={form.formRef}
+        noValidate
+        aria-busy={processing}
+        onSubmit={(event) =>
+          void form.send(
+            event,
+            (extra) =>
+              api.post<{ message: string }>(pathTo('register'), { ...values, terms, ...extra }),
+            (result) => setDone(result.message),
+          )
+        }
+      >
+        <fieldset className={fr.cx('fr-fieldset')} aria-labelledby="register-legend">
+          <legend id="register-legend" className={fr.cx('fr-fieldset__legend')}>
+            <span className={fr.cx('fr-hint-text')}>Tous les champs sont obligatoires.</span>
+          </legend>
+          <div className={fr.cx('fr-fieldset__element')}>
+            <RadioButtons
+              legend="Civilité"
+              orientation="horizontal"
+              disabled={processing}
+              state={errors.civility ? 'error' : 'default'}
+              stateRelatedMessage={errors.civility}
+              options={[
+                { label: 'Madame', value: 'mrs' },
+                { label: 'Monsieur', value: 'mr' },
+              ].map((option) => ({
+                label: option.label,
+                nativeInputProps: {
+                  name: 'civility',
+                  value: option.value,
+                  checked: values.civility === option.value,
+                  onChange: () =>
+                    setValues((current) => ({ ...current, civility: option.value as Civility })),
+                },
+              }))}
+            />
+          </div>
+          {text('lastname', 'Nom', 'family-name')}
+          {text('firstname', 'Prénom', 'given-name')}
+          {text('email', 'Adresse électronique', 'email', 'email')}
+          {text('job', 'Fonction', 'organization-title')}
+          <div className={fr.cx('fr-fieldset__element')}>
+            <PasswordInput
+              label="Mot de passe"
+              disabled={processing}
+              messagesHint={PASSWORD_HINT}
+              messages={errors.password ? [{ severity: 'error', message: errors.password }] : []}
+              nativeInputProps={{
+                name: 'password',
+                autoComplete: 'new-password',
+                required: true,
+                value: values.password,
+                onChange: set('password'),
+              }}
+            />
+          </div>
+          <div className={fr.cx('fr-fieldset__element')}>
+            <PasswordInput
+              label="Confirmation du mot de passe"
+              disabled={processing}
+              messagesHint=""
+              messages={
+                errors.password_confirmation
+                  ? [{ severity: 'error', message: errors.password_confirmation }]
+                  : []
+              }
+              nativeInputProps={{
+                name: 'password_confirmation',
+                autoComplete: 'new-password',
+                required: true,
+                value: values.password_confirmation,
+                onChange: set('password_confirmation'),
+              }}
+            />
+          </div>
+          <div className={fr.cx('fr-fieldset__element')}>
+            <Checkbox
+              disabled={processing}
+              state={errors.terms ? 'error' : 'default'}
+              stateRelatedMessage={errors.terms}
+              options={[
+                {
+                  label: (
+                    <>
+                      J'accepte les{' '}
+                      <a href={TERMS_PATH} target="_blank" rel="noopener">
+                        conditions générales d'utilisation
+                      </a>
+                    </>
+                  ),
+                  nativeInputProps: {
+                    name: 'terms',
+                    checked: terms,
+                    onChange: (event) => setTerms(event.target.checked),
+                  },
+                },
+              ]}
+            />
+          </div>
+          <div className={fr.cx('fr-fieldset__element')}>
+            <AntiSpamFields form={form} />
+          </div>
+          <div className={fr.cx('fr-fieldset__element', 'fr-mt-2w')}>
+            <Button type="submit" disabled={processing}>
+              {processing ? 'Création en cours…' : 'Créer mon compte'}
+            </Button>
+          </div>
+        </fieldset>
+      </form>
+      <hr className={fr.cx('fr-mt-4w', 'fr-pb-3w')} />
+      <p>
+        <Link to={pathTo('login')} className={fr.cx('fr-link')}>
+          Déjà un compte ? Se connecter
+        </Link>
+      </p>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,81 @@
+import { useId, useState } from 'react';
+import { fr } from '@codegouvfr/react-dsfr';
+import { Alert } from '@codegouvfr/react-dsfr/Alert';
+import { Button } from '@codegouvfr/react-dsfr/Button';
+import { Input } from '@codegouvfr/react-dsfr/Input';
+import { pathTo } from '@ad/contract';
+import { api } from '../../lib/api-client.ts';
+import { AntiSpamFields, useAnonymousForm } from '../../features/forms/anonymous-form.tsx';
+
+const FIELDS = ['email'] as const;
+
+/** 'Renvoyer le lien d'activation': a new verification e-mail for an account not yet confirmed. */
+export function ResendVerification({ initiallyOpen }: { initiallyOpen: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const [email, setEmail] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const form = useAnonymousForm(FIELDS);
+  const panelId = useId();
+
+  return (
+    <section className={fr.cx('fr-mt-3w')}>
+      <Button
+        priority="tertiary no outline"
+        size="small"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        Vous n'avez pas reçu l'e-mail de confirmation ?
+      </Button>
+      <div id={panelId} hidden={!open} className={fr.cx('fr-mt-2w')}>
+        {done ? (
+          <Alert severity="success" small description={done} />
+        ) : (
+          <form
+            ref={form.formRef}
+            noValidate
+            aria-busy={form.processing}
+            onSubmit={(event) =>
+              void form.send(
+                event,
+                (extra) =>
+                  api.post<{ message: string }>(`${pathTo('register')}/renvoyer-le-lien`, {
+                    email,
+                    ...extra,
+                  }),
+                (result) => setDone(result.message),
+              )
+            }
+          >
+            {form.generalError && (
+              <Alert severity="error" small description={form.generalError} role="alert" />
+            )}
+            <Input
+              label="Votre adresse électronique"
+              disabled={form.processing}
+              state={form.errors.email ? 'error' : 'default'}
+              stateRelatedMessage={form.errors.email}
+              nativeInputProps={{
+                name: 'email',
+                type: 'email',
+                autoComplete: 'email',
+                value: email,
+                onChange: (event) => setEmail(event.target.value),
+              }}
+            />
+            {open && <AntiSpamFields form={form} />}
+            <Button
+              type="submit"
+              priority="secondary"
+              disabled={form.processing}
+              className={fr.cx('fr-mt-2w')}
+            >
+              Renvoyer le lien d'activation
+            </Button>
+          </form>
+        )}
+      </div>
+    </section>
+  );
+}

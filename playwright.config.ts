@@ -126,6 +126,7 @@ export default defineConfig({
       RATE_LIMIT_READ_MAX: '100000',
       RATE_LIMIT_WRITE_MAX: '100000',
       RATE_LIMIT_AUTH_MAX: '100000',
+      RATE_LIMIT_ACCOUNT_MAX: '100000',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

@@ -182,12 +182,13 @@ export function RegisterPage() {
               options={[
                 {
                   label: (
-                    <>
+                    // One inline box: the DSFR label is a flex container, which would drop the space.
+                    <span>
                       J'accepte les{' '}
                       <a href={TERMS_PATH} target="_blank" rel="noopener">
                         conditions générales d'utilisation
                       </a>
-                    </>
+                    </span>
                   ),
                   nativeInputProps: {
                     name: 'terms',

@@ -28,8 +28,8 @@ export function ResendVerification({ initiallyOpen }: { initiallyOpen: boolean }
       >
         Vous n'avez pas reçu l'e-mail de confirmation ?
       </Button>
-      <div id={panelId} hidden={!open} className={fr.cx('fr-mt-2w')}>
-        {done ? (
+      <div id={panelId} className={fr.cx('fr-mt-2w')}>
+        {!open ? null : done ? (
           <Alert severity="success" small description={done} />
         ) : (
           <form
@@ -64,7 +64,7 @@ export function ResendVerification({ initiallyOpen }: { initiallyOpen: boolean }
                 onChange: (event) => setEmail(event.target.value),
               }}
             />
-            {open && <AntiSpamFields form={form} />}
+            <AntiSpamFields form={form} />
             <Button
               type="submit"
               priority="secondary"

@@ -7,6 +7,8 @@ const PATHS = [
   ...new Set([
     ...staticPublicRoutes.map((route) => route.path),
     DEMO_FAQ_ITEM.path,
+    // The contact form with its 'Objet*' field (thematic 'Autre').
+    '/nous-contacter?thematic=999',
     UNKNOWN_PATH,
     '/connexion',
   ]),

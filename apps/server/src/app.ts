@@ -18,6 +18,7 @@ import type { Config } from './env.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountEmails } from './modules/accounts/accounts.emails.tsx';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { exportReportRoutes } from './modules/export-report/export-report.routes.ts';
 import { registerAuth } from './platform/auth/plugin.ts';
 import { createUserTokens } from './platform/auth/user-tokens.ts';
 import { registerCaptcha } from './platform/captcha/plugin.ts';
@@ -47,6 +48,15 @@ import { PublicReads } from './platform/public-reads.ts';
 import { distRenderer, viteRenderer, type PageRenderer } from './platform/ssr/renderer.ts';
 import { faqRoutes } from './modules/faq/faq.routes.ts';
 import { teamMembersRoutes } from './modules/team-members/team-members.routes.ts';
+import { contactUsRoutes } from './modules/contact-us/contact-us.routes.ts';
+import { createContactUsEmails } from './modules/contact-us/contact-us.emails.tsx';
+import { createContactUsService } from './modules/contact-us/contact-us.service.ts';
+import { contactsRoutes } from './modules/contacts/contacts.routes.ts';
+import { createContactsEmails } from './modules/contacts/contacts.emails.tsx';
+import { createContactsService } from './modules/contacts/contacts.service.ts';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { createNewsletterEmails } from './modules/newsletter/newsletter.emails.tsx';
+import { createNewsletterService } from './modules/newsletter/newsletter.service.ts';
 
 // French messages for every zod schema without its own message (server side).
 z.config(z.locales.fr());
@@ -273,6 +283,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     emails: createAccountEmails({ mailer: app.mailer, config }),
   });
   await app.register(accountsRoutes, { config, accounts });
+  await app.register(exportReportRoutes, { config, db: database.db, clock });
+  const contactUs = createContactUsService({
+    db: database.db,
+    config,
+    mailer: app.mailer,
+    emails: createContactUsEmails(config),
+  });
+  await app.register(contactUsRoutes, { config, db: database.db, clock, contactUs, reads, cache });
+  const contacts = createContactsService({
+    db: database.db,
+    mailer: app.mailer,
+    emails: createContactsEmails(config),
+  });
+  await app.register(contactsRoutes, { config, contacts });
+  const newsletter = createNewsletterService({
+    db: database.db,
+    clock,
+    config,
+    mailer: app.mailer,
+    emails: createNewsletterEmails(config),
+  });
+  await app.register(newsletterRoutes, { config, newsletter });
 
   const uploadsDir = path.join(config.DATA_DIR, 'uploads');
   if (existsSync(uploadsDir)) {

@@ -21,7 +21,7 @@
  *   RECAPTCHA_SITE_KEY       reCAPTCHA v2 keys; both unset: self-hosted ALTCHA [unset]
  *   RECAPTCHA_SECRET_KEY
  *   RECAPTCHA_VERIFY_URL     reCAPTCHA token check endpoint (tests, recaptcha.net) [https://www.google.com/recaptcha/api/siteverify]
- *   NEWSLETTER_FORM_URL      form endpoint of the e-mail-marketing provider; unset: no newsletter form [unset]
+ *   NEWSLETTER_FORM_URL      form endpoint of the e-mail-marketing provider; unset: the built-in double opt-in list [unset]
  *   SMTP_URL                 smtp(s)://user:pass@host:port ; unset: mails written as .eml under DATA_DIR/mail [unset]
  *   MAIL_FROM                sender of outgoing mail [APP_NAME <ne-pas-repondre@alimentation-durable-nouvelle-aquitaine.fr>]
  *   CONTACT_EMAIL            team address receiving the contact form [contact@alimentation-durable-nouvelle-aquitaine.fr]

@@ -5,3 +5,5 @@ export * from './page-config.ts';
 export * from './errors.ts';
 export * from './ssr.ts';
 export * from './captcha.ts';
+export * from './contact.ts';
+export * from './newsletter.ts';

@@ -1,16 +1,25 @@
 import { Suspense, useRef, useState, type FormEvent } from 'react';
 import { fr } from '@codegouvfr/react-dsfr';
 import { Link, useLocation } from 'react-router';
-import { BACK_TO_TOP_SCROLL_PX, COPYRIGHT_YEAR, SHARE_SENTENCE, pathTo } from '@ad/contract';
+import {
+  BACK_TO_TOP_SCROLL_PX,
+  COPYRIGHT_YEAR,
+  DEFAULT_LOCALE,
+  HONEYPOT_FIELD,
+  NEWSLETTER_FAILURE,
+  NEWSLETTER_SUBSCRIBE_PATH,
+  SHARE_SENTENCE,
+  pathTo,
+} from '@ad/contract';
 import { usePageConfig } from './page-config.ts';
 import { FooterConsentItem } from './consent-parts.ts';
 import { useScrolledPast } from './hooks.ts';
 import { FOOTER_LINKS } from './nav-links.ts';
+import { ApiError, api } from '../lib/api-client.ts';
 import { emailError } from '../lib/validation.ts';
 
 export const NEWSLETTER_EMAIL_LABEL = 'Votre adresse électronique (ex. : nom@domaine.fr)';
 export const FOLLOW_LABEL = "Lettre d'information et partage";
-export const NEWSLETTER_FAILURE = "Nous n'avons pas pu confirmer votre inscription.";
 
 /** Share URLs of the current page (spec §2: Facebook, Twitter, LinkedIn). */
 export function shareLinks(href: string, appName: string) {
@@ -181,30 +190,63 @@ function ShareLinks({ appName }: { appName: string }) {
 }
 
 /**
- * Newsletter sign-up. The provider endpoint is configuration (settings.newsletterFormUrl): when
- * set, a valid form is posted natively to it in a new tab; when not, nothing can confirm the
- * subscription, so a valid address gets the failure message, never a success.
+ * Newsletter sign-up. With an e-mail-marketing provider (settings.newsletterFormUrl), a valid form
+ * is posted natively to it in a new tab, with the spec's fields (EMAIL, the honeypot, locale).
+ * Without one, the address goes to the built-in list (POST /api/newsletter/subscriptions), which
+ * e-mails a confirmation link: the answer says to check the mailbox, since nothing is confirmed
+ * yet; the link lands on the 'newsletter-subscribed' pop-up.
  */
 function NewsletterForm() {
   const { settings } = usePageConfig();
   const action = settings.newsletterFormUrl;
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [processing, setProcessing] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const running = useRef(false);
+
+  const subscribe = async (honeypot: string) => {
+    setOutcome(null);
+    setProcessing(true);
+    try {
+      const result = await api.post<{ message: string }>(NEWSLETTER_SUBSCRIBE_PATH, {
+        EMAIL: email,
+        [HONEYPOT_FIELD]: honeypot,
+        locale: DEFAULT_LOCALE,
+      });
+      setEmail('');
+      setOutcome({ ok: true, text: result.message });
+    } catch (failure) {
+      const fieldError = failure instanceof ApiError ? failure.errors.EMAIL?.[0] : undefined;
+      if (fieldError) {
+        setError(fieldError);
+        input.current?.focus();
+      } else {
+        const reason = failure instanceof ApiError ? ` ${failure.message}` : '';
+        setOutcome({ ok: false, text: NEWSLETTER_FAILURE + reason });
+      }
+    } finally {
+      running.current = false;
+      setProcessing(false);
+    }
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     const problem = emailError(email);
     setError(problem);
-    setFailed(false);
     if (problem) {
       event.preventDefault();
+      setOutcome(null);
       input.current?.focus();
       return;
     }
     if (action) return; // native submission to the provider
     event.preventDefault();
-    setFailed(true);
+    if (running.current) return; // one sign-up at a time
+    running.current = true;
+    const honeypot = event.currentTarget.elements.namedItem(HONEYPOT_FIELD);
+    void subscribe(honeypot instanceof HTMLInputElement ? honeypot.value : '');
   };
 
   const messagesId = 'newsletter-email-messages';
@@ -220,6 +262,7 @@ function NewsletterForm() {
         <form
           noValidate
           onSubmit={submit}
+          aria-busy={processing || undefined}
           {...(action ? { action, method: 'post', target: '_blank' } : {})}
         >
           <div className={fr.cx('fr-input-group', error ? 'fr-input-group--error' : undefined)}>
@@ -240,7 +283,7 @@ function NewsletterForm() {
                 value={email}
                 onChange={(event) => setEmail(event.target.value)}
               />
-              <button className={fr.cx('fr-btn')} type="submit">
+              <button className={fr.cx('fr-btn')} type="submit" disabled={processing}>
                 S'abonner
               </button>
             </div>
@@ -249,18 +292,25 @@ function NewsletterForm() {
             </div>
           </div>
           <div className="app-honeypot" aria-hidden="true">
-            <input type="text" name="email_address_check" tabIndex={-1} autoComplete="off" />
+            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
           </div>
-          <input type="hidden" name="locale" value="fr" />
+          <input type="hidden" name="locale" value={DEFAULT_LOCALE} />
           <p id="newsletter-hint" className={fr.cx('fr-hint-text')}>
             En renseignant votre adresse électronique, vous acceptez de recevoir nos actualités par
             courriel. Vous pouvez vous désinscrire à tout moment à l'aide des liens de
             désinscription.
           </p>
+          <div aria-live="polite">
+            {outcome?.ok ? (
+              <div className={fr.cx('fr-alert', 'fr-alert--success', 'fr-alert--sm')}>
+                <p>{outcome.text}</p>
+              </div>
+            ) : null}
+          </div>
           <div aria-live="assertive">
-            {failed ? (
+            {outcome && !outcome.ok ? (
               <div className={fr.cx('fr-alert', 'fr-alert--error', 'fr-alert--sm')}>
-                <p>{NEWSLETTER_FAILURE}</p>
+                <p>{outcome.text}</p>
               </div>
             ) : null}
           </div>

@@ -1,10 +1,14 @@
 import { fr } from '@codegouvfr/react-dsfr';
+import { NEWSLETTER_FAILURE, NEWSLETTER_HASHES } from '@ad/contract';
 import { useLocation, useNavigate } from 'react-router';
 import { NativeDialog } from './native-dialog.tsx';
 import { CloseButton } from './close-button.tsx';
 import { useHydrated } from './client-only.tsx';
 
-/** Pop-ups opened by a URL hash (spec §2), e.g. from links in e-mails. */
+/**
+ * Pop-ups opened by a URL hash (spec §2), e.g. from links in e-mails. The spec's two, then the
+ * other landings of the newsletter's links (a failed confirmation, the unsubscribe link).
+ */
 export const HASH_POPUPS = [
   {
     hash: 'initiative-up-to-date',
@@ -12,9 +16,24 @@ export const HASH_POPUPS = [
     text: 'Nous avons bien pris en compte le fait que votre initiative est à jour, merci.',
   },
   {
-    hash: 'newsletter-subscribed',
+    hash: NEWSLETTER_HASHES.subscribed,
     title: 'Inscription à la newsletter',
     text: 'Votre inscription à la newsletter est confirmée.',
+  },
+  {
+    hash: NEWSLETTER_HASHES.notConfirmed,
+    title: 'Inscription à la newsletter',
+    text: `${NEWSLETTER_FAILURE} Ce lien n'est plus valable : il a expiré, ou un lien plus récent vous a été envoyé. Vous pouvez vous inscrire à nouveau en bas de cette page.`,
+  },
+  {
+    hash: NEWSLETTER_HASHES.unsubscribed,
+    title: 'Désinscription de la newsletter',
+    text: 'Votre désinscription est prise en compte : vous ne recevrez plus la newsletter.',
+  },
+  {
+    hash: NEWSLETTER_HASHES.notUnsubscribed,
+    title: 'Désinscription de la newsletter',
+    text: "Nous n'avons pas pu traiter votre désinscription : ce lien n'est pas valable. Écrivez-nous depuis la page « Nous contacter ».",
   },
 ] as const;
 

@@ -3,6 +3,7 @@ import type { PageConfig, RouteName } from '@ad/contract';
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { teamMembersQuery } from '../pages/about/team-members.ts';
 import { faqItemQuery, type FaqItem } from '../pages/faq/faq-item.ts';
+import { contactUsOptionsQuery } from '../pages/contact-us/contact-us-options.ts';
 import type { ApiQueryKey } from '../lib/api-query.ts';
 import { lazyComponent, type PreloadableComponent } from './lazy-component.tsx';
 
@@ -81,6 +82,11 @@ export const pages: Partial<Record<RouteName, PageDefinition>> = {
     () => import('../pages/faq/faq-item-page.tsx').then((m) => m.FaqItemPage),
     ({ params }) => [faqItemQuery(params.slug ?? '')],
     ({ data }: { data: FaqItem }) => ({ question: data.question, answer: data.answer }),
+  ),
+  'contact-us': page(
+    'src/pages/contact-us/contact-us-page.tsx',
+    () => import('../pages/contact-us/contact-us-page.tsx').then((m) => m.ContactUsPage),
+    () => [contactUsOptionsQuery()],
   ),
   '404': notFoundPage,
 };

@@ -1,8 +1,8 @@
 /** Shared client-side checks and the global messages of spec §5. */
+import { FIELD_INVALID_MESSAGE, FIELD_REQUIRED_MESSAGE } from '@ad/contract';
 
-export const REQUIRED_MESSAGE = 'Vous devez renseigner ce champ. ';
-export const INVALID_MESSAGE =
-  'Les informations que vous avez fournies ne sont pas valides. Veuillez vérifier le format du champ et réessayer.';
+export const REQUIRED_MESSAGE = FIELD_REQUIRED_MESSAGE;
+export const INVALID_MESSAGE = FIELD_INVALID_MESSAGE;
 
 /** A standard address pattern: something@domain.tld, no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;

@@ -7,3 +7,6 @@ export * from './page-config.ts';
 export * from './login.ts';
 export * from './account.ts';
 export * from './captcha.ts';
+export * from './contact.ts';
+export * from './newsletter.ts';
+export * from './export-report.ts';

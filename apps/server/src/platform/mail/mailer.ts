@@ -26,6 +26,13 @@ export interface MailMessage {
   html: string;
   text: string;
   attachments?: MailAttachment[];
+  /** Extra headers, e.g. `List-Unsubscribe` of a newsletter message. */
+  headers?: Record<string, string>;
+  /**
+   * A job queued once the message has been handed over (SMTP accepted it, or the .eml file is
+   * written), e.g. to record that a contact message went out. Its handler must be idempotent.
+   */
+  afterDelivery?: { job: string; data: object };
 }
 
 export interface Mailer {
@@ -110,7 +117,9 @@ export async function registerMailWorker(
 ): Promise<void> {
   const delivery = deps.delivery ?? createMailDelivery(deps.config, deps.logger);
   const domain = /@([^>\s]+)>?\s*$/.exec(deps.config.MAIL_FROM)?.[1] ?? 'localhost';
-  await jobs.work<MailMessage>(MAIL_SEND_JOB, (message, job) =>
-    delivery.deliver(message, { messageId: `<${job.id}@${domain}>` }),
-  );
+  await jobs.work<MailMessage>(MAIL_SEND_JOB, async (data, job) => {
+    const { afterDelivery, ...message } = data;
+    await delivery.deliver(message, { messageId: `<${job.id}@${domain}>` });
+    if (afterDelivery) await jobs.send(afterDelivery.job, afterDelivery.data);
+  });
 }

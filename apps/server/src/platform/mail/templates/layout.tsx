@@ -20,7 +20,7 @@
  * Keep content to text and links (no images): the plain-text body is derived from the same
  * HTML by renderEmail().
  */
-import type { CSSProperties, ReactNode } from 'react';
+import { Fragment, type CSSProperties, type ReactNode } from 'react';
 import {
   Body,
   Button,
@@ -86,6 +86,14 @@ const styles = {
   },
   buttonSection: { padding: '8px 0 24px' },
   hr: { borderColor: BORDER_COLOR, margin: '24px 0 16px' },
+  quote: {
+    fontSize: '16px',
+    lineHeight: '24px',
+    color: TEXT_COLOR,
+    margin: '0 0 16px',
+    padding: '8px 16px',
+    borderLeft: `4px solid ${BORDER_COLOR}`,
+  },
   footer: { fontSize: '12px', lineHeight: '20px', color: MUTED_COLOR, margin: '0 0 8px' },
 } satisfies Record<string, CSSProperties>;
 
@@ -161,5 +169,23 @@ export function EmailButton({ href, children }: { href: string; children: ReactN
         {children}
       </Button>
     </Section>
+  );
+}
+
+/**
+ * Text a visitor typed (a contact message), in a quoted block with its line breaks kept. React
+ * escapes it; nothing of it is read as HTML.
+ */
+export function EmailQuote({ text }: { text: string }) {
+  const lines = text.split(/\r\n|\r|\n/);
+  return (
+    <Text style={styles.quote}>
+      {lines.map((line, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <br /> : null}
+          {line}
+        </Fragment>
+      ))}
+    </Text>
   );
 }

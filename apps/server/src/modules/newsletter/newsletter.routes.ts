@@ -1,0 +1,103 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  NEWSLETTER_CHECK_MAILBOX,
+  NEWSLETTER_CONFIRM_PATH,
+  NEWSLETTER_EXPORT_PATH,
+  NEWSLETTER_HASHES,
+  NEWSLETTER_SUBSCRIBE_PATH,
+  NEWSLETTER_UNSUBSCRIBE_PATH,
+} from '@ad/contract';
+import { messageResponseSchema, newsletterSubscribeBodySchema } from '@ad/contract/schemas';
+import type { Config } from '../../env.ts';
+import { requireUser } from '../../platform/auth/plugin.ts';
+import { honeypotFilled } from '../../platform/captcha/index.ts';
+import { forbidden, HttpError } from '../../platform/errors.ts';
+import { routeRateLimit } from '../../platform/rate-limit.ts';
+import { canExportSubscribers } from './newsletter.policy.ts';
+import type { NewsletterService } from './newsletter.service.ts';
+
+/**
+ * Confirmation e-mails per address and day: an honest visitor needs one or two; a robot that
+ * signs up someone else's address again and again gets no more than this to them.
+ */
+export const NEWSLETTER_MAILS_PER_ADDRESS_PER_DAY = 3;
+const DAY_MS = 86_400_000;
+
+/** The token of a link; anything else (missing, repeated) is a link that does not work. */
+const tokenOf = (query: unknown): string => {
+  const token = (query as { token?: unknown } | undefined)?.token;
+  return typeof token === 'string' ? token : '';
+};
+const noStore = { 'Cache-Control': 'no-store' };
+
+/**
+ * The built-in newsletter (when no provider is configured): sign-up (anonymous-forms tier,
+ * honeypot, per-address cap, no captcha: decision record 0009), the confirmation and unsubscribe
+ * links of the e-mails (back to the home page with a pop-up), and the team's CSV export.
+ */
+export const newsletterRoutes: FastifyPluginAsync<{
+  config: Config;
+  newsletter: NewsletterService;
+}> = async (app, { config, newsletter }) => {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  /** False once the address has had its share of confirmation e-mails today. */
+  const mayMail = (email: string) =>
+    app.rateLimiter
+      .consume(
+        `newsletter:${email.trim().toLowerCase()}`,
+        NEWSLETTER_MAILS_PER_ADDRESS_PER_DAY,
+        DAY_MS,
+      )
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof HttpError && error.statusCode === 429) return false;
+          throw error;
+        },
+      );
+
+  typed.post(
+    NEWSLETTER_SUBSCRIBE_PATH,
+    {
+      schema: { body: newsletterSubscribeBodySchema, response: { 200: messageResponseSchema } },
+      ...routeRateLimit(config, 'auth'),
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      if (honeypotFilled(request.body)) return { message: NEWSLETTER_CHECK_MAILBOX };
+      const email = request.body.EMAIL;
+      // Past the cap the answer stays the same: it must not tell anything about the address.
+      return newsletter.subscribe(email, {
+        ip: request.ip ?? null,
+        sendMail: await mayMail(email),
+      });
+    },
+  );
+
+  app.get(NEWSLETTER_CONFIRM_PATH, async (request, reply) => {
+    const ok = await newsletter.confirm(tokenOf(request.query));
+    reply.headers(noStore);
+    const hash = ok ? NEWSLETTER_HASHES.subscribed : NEWSLETTER_HASHES.notConfirmed;
+    return reply.redirect(`/#${hash}`, 303);
+  });
+
+  app.get(NEWSLETTER_UNSUBSCRIBE_PATH, async (request, reply) => {
+    const ok = await newsletter.unsubscribe(tokenOf(request.query));
+    reply.headers(noStore);
+    const hash = ok ? NEWSLETTER_HASHES.unsubscribed : NEWSLETTER_HASHES.notUnsubscribed;
+    return reply.redirect(`/#${hash}`, 303);
+  });
+
+  app.get(NEWSLETTER_EXPORT_PATH, async (request, reply) => {
+    const user = requireUser(request);
+    if (!canExportSubscribers(user)) throw forbidden();
+    const day = new Date().toISOString().slice(0, 10);
+    reply
+      .headers(noStore)
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="abonnes-newsletter-${day}.csv"`);
+    return newsletter.exportCsv();
+  });
+};

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { fr } from '@codegouvfr/react-dsfr';
+import { Alert } from '@codegouvfr/react-dsfr/Alert';
+import { Button } from '@codegouvfr/react-dsfr/Button';
+import { Input } from '@codegouvfr/react-dsfr/Input';
+import { CONTACT_MESSAGE_MAX, askContactPath } from '@ad/contract';
+import { api } from '../../lib/api-client.ts';
+import { AntiSpamFields, useAnonymousForm } from '../forms/anonymous-form.tsx';
+
+const FIELDS = ['name', 'email', 'message'] as const;
+const EMPTY = { name: '', email: '', message: '' };
+
+/**
+ * "Contacter la personne référente" (spec public-site §2, §5, §7): 'Votre nom', 'Votre e-mail',
+ * 'Votre message*' and the captcha, posted to /api/contacts/ask/{contactId}; the form's four
+ * states; after a send, the spec's success message in place of the form.
+ *
+ * For the directory's cards and the map's detail modal, which open it in a modal: closing the
+ * modal resets the form and its success state (spec §2) when the modal mounts it afresh, e.g.
+ * `{open ? <AskContactForm contactId={contact.id} /> : null}` or with a new `key`.
+ * `onSent` lets the modal move the focus or close itself later.
+ */
+export function AskContactForm({
+  contactId,
+  onSent,
+}: {
+  contactId: number;
+  onSent?: (message: string) => void;
+}) {
+  const [values, setValues] = useState(EMPTY);
+  const [done, setDone] = useState<string | null>(null);
+  const form = useAnonymousForm(FIELDS);
+  const { errors, processing } = form;
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  if (done) {
+    return <Alert severity="success" small description={done} role="status" />;
+  }
+
+  return (
+    <>
+      {form.generalError && (
+        <Alert
+          severity="error"
+          small
+          description={form.generalError}
+          className={fr.cx('fr-mb-3w')}
+          role="alert"
+        />
+      )}
+      <form
+        ref={form.formRef}
+        noValidate
+        aria-busy={processing}
+        onSubmit={(event) =>
+          void form.send(
+            event,
+            (extra) =>
+              api.post<{ message: string }>(askContactPath(contactId), { ...values, ...extra }),
+            (result) => {
+              setValues(EMPTY);
+              setDone(result.message);
+              onSent?.(result.message);
+            },
+          )
+        }
+      >
+        <p className={fr.cx('fr-hint-text')}>Tous les champs sont obligatoires.</p>
+        <Input
+          label="Votre nom"
+          disabled={processing}
+          state={errors.name ? 'error' : 'default'}
+          stateRelatedMessage={errors.name}
+          nativeInputProps={{
+            name: 'name',
+            autoComplete: 'name',
+            required: true,
+            value: values.name,
+            onChange: set('name'),
+          }}
+        />
+        <Input
+          label="Votre e-mail"
+          disabled={processing}
+          state={errors.email ? 'error' : 'default'}
+          stateRelatedMessage={errors.email}
+          nativeInputProps={{
+            name: 'email',
+            type: 'email',
+            autoComplete: 'email',
+            required: true,
+            value: values.email,
+            onChange: set('email'),
+          }}
+        />
+        <Input
+          label="Votre message*"
+          textArea
+          disabled={processing}
+          state={errors.message ? 'error' : 'default'}
+          stateRelatedMessage={errors.message}
+          nativeTextAreaProps={{
+            name: 'message',
+            rows: 8,
+            required: true,
+            maxLength: CONTACT_MESSAGE_MAX,
+            value: values.message,
+            onChange: set('message'),
+          }}
+        />
+        <AntiSpamFields form={form} />
+        <Button type="submit" disabled={processing} className={fr.cx('fr-mt-2w')}>
+          {processing ? 'Envoi en cours…' : 'Envoyer'}
+        </Button>
+      </form>
+    </>
+  );
+}

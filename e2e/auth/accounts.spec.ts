@@ -1,13 +1,7 @@
 import { emailField, expect, header, passwordField, pathOf, test } from '../fixtures.ts';
-import { solveCaptcha } from '../support/captcha.ts';
-import { firstLink, receivedMail } from '../support/mail.ts';
+import { linkIn, solveCaptcha, uniqueEmail, waitForMail } from '../anonymous-forms.ts';
 
 const PASSWORD = 'une phrase de passe bien longue';
-
-/** A new address per test and project (the tests of both viewports share one server). */
-function newAddress(prefix: string, projectName: string) {
-  return `${prefix}.${projectName}.${Date.now()}@exemple.fr`;
-}
 
 test.describe('accounts', () => {
   test('sign up, confirm the address from the e-mail, sign in, see Mon Espace, sign out', async ({
@@ -16,7 +10,7 @@ test.describe('accounts', () => {
   }, testInfo) => {
     // Chromium reports the 422 of the sign-in attempted before the address is confirmed.
     pageErrors.allowStatus(422, '/connexion');
-    const email = newAddress('inscription', testInfo.project.name);
+    const email = uniqueEmail('inscription', testInfo.project.name);
     await page.goto('/inscription');
     const main = page.getByRole('main');
     await main.getByText('Madame').click();
@@ -34,7 +28,7 @@ test.describe('accounts', () => {
       main.getByText(`cliquez sur le lien que nous venons d'envoyer à ${email}`),
     ).toBeVisible();
 
-    const mail = await receivedMail(email, /^Confirmez votre adresse e-mail/);
+    const mail = await waitForMail(email, /^Confirmez votre adresse e-mail/);
     expect(mail.text).toContain('Bonjour Élise');
 
     // Not confirmed yet: no session.
@@ -44,7 +38,7 @@ test.describe('accounts', () => {
     await main.getByRole('button', { name: /se connecter/i }).click();
     await expect(main.getByText(/n'a pas encore été confirmée/)).toBeVisible();
 
-    await page.goto(firstLink(mail));
+    await page.goto(linkIn(mail, '/inscription/verification'));
     expect(pathOf(page)).toBe('/connexion');
     await expect(main.getByText('Votre adresse e-mail est confirmée')).toBeVisible();
     await emailField(page).fill(email);
@@ -72,7 +66,7 @@ test.describe('accounts', () => {
   }, testInfo) => {
     pageErrors.allowStatus(422, '/mot-de-passe-oublie/nouveau');
     // A confirmed account made through the sign-up flow's API would need a captcha: use the form.
-    const email = newAddress('oubli', testInfo.project.name);
+    const email = uniqueEmail('oubli', testInfo.project.name);
     await page.goto('/inscription');
     const main = page.getByRole('main');
     await main.getByText('Monsieur').click();
@@ -96,8 +90,8 @@ test.describe('accounts', () => {
     await main.getByRole('button', { name: 'Recevoir le lien' }).click();
     await expect(main.getByText(/valable 60 minutes/)).toBeVisible();
 
-    const mail = await receivedMail(email, /^Réinitialisation de votre mot de passe/);
-    const link = firstLink(mail);
+    const mail = await waitForMail(email, /^Réinitialisation de votre mot de passe/);
+    const link = linkIn(mail, '/mot-de-passe-oublie/nouveau');
     const NEW_PASSWORD = 'mon nouveau mot de passe secret';
     await page.goto(link);
     await main.getByLabel('Nouveau mot de passe', { exact: true }).fill(NEW_PASSWORD);

@@ -6,6 +6,7 @@ import { Input } from '@codegouvfr/react-dsfr/Input';
 import { CONTACT_MESSAGE_MAX, askContactPath } from '@ad/contract';
 import { api } from '../../lib/api-client.ts';
 import { AntiSpamFields, useAnonymousForm } from '../forms/anonymous-form.tsx';
+import { FormError } from '../forms/form-error.tsx';
 
 const FIELDS = ['name', 'email', 'message'] as const;
 const EMPTY = { name: '', email: '', message: '' };
@@ -40,15 +41,7 @@ export function AskContactForm({
 
   return (
     <>
-      {form.generalError && (
-        <Alert
-          severity="error"
-          small
-          description={form.generalError}
-          className={fr.cx('fr-mb-3w')}
-          role="alert"
-        />
-      )}
+      <FormError message={form.generalError} />
       <form
         ref={form.formRef}
         noValidate

@@ -8,6 +8,7 @@ import { pathTo } from '@ad/contract';
 import { api } from '../../lib/api-client.ts';
 import { AntiSpamFields, useAnonymousForm } from '../../features/forms/anonymous-form.tsx';
 import { AuthFrame } from './auth-frame.tsx';
+import { FormError } from '../../features/forms/form-error.tsx';
 
 const FIELDS = ['email'] as const;
 
@@ -27,15 +28,7 @@ export function ForgotPasswordPage() {
             Indiquez l'adresse électronique de votre compte : nous vous enverrons un lien pour
             choisir un nouveau mot de passe.
           </p>
-          {form.generalError && (
-            <Alert
-              severity="error"
-              small
-              description={form.generalError}
-              className={fr.cx('fr-mb-3w')}
-              role="alert"
-            />
-          )}
+          <FormError message={form.generalError} />
           <form
             ref={form.formRef}
             noValidate

@@ -12,6 +12,7 @@ import { PASSWORD_MIN_LENGTH } from '@ad/contract/schemas';
 import { api } from '../../lib/api-client.ts';
 import { AntiSpamFields, useAnonymousForm } from '../../features/forms/anonymous-form.tsx';
 import { AuthFrame } from './auth-frame.tsx';
+import { FormError } from '../../features/forms/form-error.tsx';
 
 const FIELDS = [
   'civility',
@@ -88,15 +89,7 @@ export function RegisterPage() {
         Créez votre compte pour proposer vos initiatives, démarches, actualités, évènements et
         ressources. Vous recevrez un e-mail pour confirmer votre adresse.
       </p>
-      {form.generalError && (
-        <Alert
-          severity="error"
-          small
-          description={form.generalError}
-          className={fr.cx('fr-mb-3w')}
-          role="alert"
-        />
-      )}
+      <FormError message={form.generalError} />
       <form
         ref={form.formRef}
         noValidate

@@ -6,6 +6,7 @@ import { Input } from '@codegouvfr/react-dsfr/Input';
 import { pathTo } from '@ad/contract';
 import { api } from '../../lib/api-client.ts';
 import { AntiSpamFields, useAnonymousForm } from '../../features/forms/anonymous-form.tsx';
+import { FormError } from '../../features/forms/form-error.tsx';
 
 const FIELDS = ['email'] as const;
 
@@ -48,9 +49,7 @@ export function ResendVerification({ initiallyOpen }: { initiallyOpen: boolean }
               )
             }
           >
-            {form.generalError && (
-              <Alert severity="error" small description={form.generalError} role="alert" />
-            )}
+            <FormError message={form.generalError} />
             <Input
               label="Votre adresse électronique"
               disabled={form.processing}

@@ -9,6 +9,7 @@ import { PASSWORD_MIN_LENGTH } from '@ad/contract/schemas';
 import { api } from '../../lib/api-client.ts';
 import { useApiForm } from '../../features/forms/use-api-form.ts';
 import { AuthFrame } from './auth-frame.tsx';
+import { FormError } from '../../features/forms/form-error.tsx';
 
 const FIELDS = ['password', 'password_confirmation'] as const;
 
@@ -50,15 +51,7 @@ export function ResetPasswordPage() {
       ) : (
         <>
           <p>Choisissez le nouveau mot de passe de votre compte.</p>
-          {form.generalError && (
-            <Alert
-              severity="error"
-              small
-              description={form.generalError}
-              className={fr.cx('fr-mb-3w')}
-              role="alert"
-            />
-          )}
+          <FormError message={form.generalError} />
           <form
             ref={form.formRef}
             noValidate

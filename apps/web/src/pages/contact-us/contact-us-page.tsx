@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { fr } from '@codegouvfr/react-dsfr';
-import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Input } from '@codegouvfr/react-dsfr/Input';
 import { Select } from '@codegouvfr/react-dsfr/Select';
@@ -20,6 +19,7 @@ import { AntiSpamFields, useAnonymousForm } from '../../features/forms/anonymous
 import { api } from '../../lib/api-client.ts';
 import { AddressBlocks } from './address-blocks.tsx';
 import { contactUsOptionsQuery, visibleAddresses } from './contact-us-options.ts';
+import { FormError } from '../../features/forms/form-error.tsx';
 
 const FIELDS = ['lastname', 'firstname', 'email', 'thematic_id', 'subject', 'message'] as const;
 const OTHER = String(CONTACT_THEMATIC_OTHER);
@@ -98,15 +98,7 @@ function ContactUsForm({
         <p className={fr.cx('fr-hint-text')}>
           Les champs marqués d'un astérisque (*) sont obligatoires.
         </p>
-        {form.generalError && (
-          <Alert
-            severity="error"
-            small
-            description={form.generalError}
-            className={fr.cx('fr-mb-3w')}
-            role="alert"
-          />
-        )}
+        <FormError message={form.generalError} />
         <form
           ref={form.formRef}
           noValidate

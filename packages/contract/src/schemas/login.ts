@@ -15,6 +15,8 @@ export const loginBodySchema = z.object({
     .max(1000, { error: 'Le mot de passe ne doit pas dépasser 1000 caractères.' }),
   /** 'Se souvenir de moi': a longer session. */
   remember: z.boolean().optional(),
+  /** The honeypot of the anonymous forms (HONEYPOT_FIELD). */
+  email_address_check: z.string().nullish(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

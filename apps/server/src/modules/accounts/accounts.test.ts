@@ -243,6 +243,21 @@ describe('sign-up, verification and password reset', () => {
     expect(response.json().errors.token).toEqual([ACCOUNT_MESSAGES.resetLinkInvalid]);
   });
 
+  it('answers a sign-in with the honeypot filled as a wrong password, without a session', async () => {
+    const user = await createUser(t.database);
+    const { cookies, csrf } = await visit(t.app, '/connexion');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/connexion',
+      cookies,
+      headers: { 'x-csrf-token': csrf },
+      payload: { email: user.email, password: user.password, email_address_check: 'x' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.email).toEqual([MESSAGES.invalidCredentials]);
+    expect(response.cookies.find((c) => c.name === 'ad_session')).toBeUndefined();
+  });
+
   it("keeps a 'Se souvenir de moi' session 30 days, else the idle lifetime", async () => {
     const user = await createUser(t.database);
     const login = async (remember: boolean) => {

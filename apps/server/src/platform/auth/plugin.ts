@@ -6,6 +6,7 @@ import type { Config } from '../../env.ts';
 import { HttpError, MESSAGES, ValidationError } from '../errors.ts';
 import { verifyAgainstDummy, verifyPassword } from '../passwords.ts';
 import { decodedPathname } from '../url-path.ts';
+import { honeypotFilled } from '../captcha/honeypot.ts';
 import { ACCOUNT_WINDOW_MS, routeRateLimit } from '../rate-limit.ts';
 import {
   SAFE_METHODS,
@@ -99,6 +100,10 @@ export async function registerAuth(
         config.RATE_LIMIT_ACCOUNT_MAX,
         ACCOUNT_WINDOW_MS,
       );
+      // A robot that filled the honeypot gets the answer of a wrong password.
+      if (honeypotFilled(request.body)) {
+        throw new ValidationError({ email: [MESSAGES.invalidCredentials] });
+      }
       const found = await store.findUserByEmail(email);
       const ok = found?.passwordHash
         ? await verifyPassword(found.passwordHash, password)

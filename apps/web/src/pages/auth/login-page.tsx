@@ -4,11 +4,12 @@ import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Input } from '@codegouvfr/react-dsfr/Input';
 import { PasswordInput } from '@codegouvfr/react-dsfr/blocks/PasswordInput';
-import { pathTo } from '@ad/contract';
+import { HONEYPOT_FIELD, pathTo } from '@ad/contract';
 import { Checkbox } from '@codegouvfr/react-dsfr/Checkbox';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, api, firstError } from '../../lib/api-client.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
+import { HoneypotField } from '../../features/captcha/honeypot-field.tsx';
 import { ResendVerification } from './resend-verification.tsx';
 
 const DASHBOARD_PATH = pathTo('myaccount.dashboard');
@@ -21,6 +22,7 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const verification = searchParams.get('verification');
   const [remember, setRemember] = useState(false);
+  const [honeypot, setHoneypot] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [processing, setProcessing] = useState(false);
@@ -36,7 +38,12 @@ export function LoginPage() {
     setErrors({});
     setGeneralError(null);
     try {
-      await api.post('/connexion', { email, password, remember });
+      await api.post('/connexion', {
+        email,
+        password,
+        remember,
+        ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
+      });
       // Full page load: the server renders the shell again with the signed-in user and a fresh
       // CSRF token; back to the page that asked for the sign-in, if it is one of this site.
       window.location.assign(safeRedirect(searchParams.get('redirect')) ?? DASHBOARD_PATH);
@@ -162,6 +169,7 @@ export function LoginPage() {
                   ]}
                 />
               </div>
+              <HoneypotField value={honeypot} onChange={setHoneypot} />
               <div className={fr.cx('fr-fieldset__element', 'fr-mt-2w')}>
                 <Button type="submit" disabled={processing}>
                   Se connecter

@@ -29,7 +29,7 @@ test.describe('accounts', () => {
     ).toBeVisible();
 
     const mail = await waitForMail(email, /^Confirmez votre adresse e-mail/);
-    expect(mail.text).toContain('Bonjour Élise');
+    expect(mail.text).toContain('Vous venez de créer votre compte');
 
     // Not confirmed yet: no session.
     await page.goto('/connexion');

@@ -22,6 +22,8 @@ export interface PublicSettings {
   appUrl: string;
   /** Idle lifetime of a signed-in session, for the cookie list of the privacy page. */
   sessionLifetimeMinutes: number;
+  /** Idle lifetime of a session opened with 'Se souvenir de moi'. */
+  sessionRememberDays: number;
   helpPhone: string;
   tileUrl: string;
   tileAttribution: string;

@@ -9,6 +9,7 @@ export const FALLBACK_PAGE_CONFIG: PageConfig = {
     // Empty: the head then uses the address of the current page (runtime guard only).
     appUrl: '',
     sessionLifetimeMinutes: 120,
+    sessionRememberDays: 30,
     helpPhone: '',
     tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
     tileAttribution: '&copy; les contributeurs d’OpenStreetMap',

@@ -15,6 +15,8 @@ describe('safeRedirect', () => {
     'javascript:alert(1)',
     'mon-compte',
     '/\tevil',
+    '/.//evil.example',
+    '/..//evil.example',
   ])('refuses %j', (value) => {
     expect(safeRedirect(value)).toBeNull();
   });

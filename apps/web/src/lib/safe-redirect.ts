@@ -8,7 +8,8 @@ export function safeRedirect(value: string | null | undefined): string | null {
   if ([...value].some((char) => char === '\\' || char.charCodeAt(0) < 0x20)) return null;
   try {
     const url = new URL(value, 'http://same.invalid');
-    if (url.origin !== 'http://same.invalid') return null;
+    // `/.//host` passes the checks above but its path normalises to `//host`.
+    if (url.origin !== 'http://same.invalid' || url.pathname.startsWith('//')) return null;
     return url.pathname + url.search + url.hash;
   } catch {
     return null;

@@ -13,6 +13,7 @@ export const pageUserSchema: z.ZodType<PageUser> = z.object({
 export const publicSettingsSchema: z.ZodType<PublicSettings> = z.object({
   appUrl: z.string(),
   sessionLifetimeMinutes: z.number().int(),
+  sessionRememberDays: z.number().int(),
   helpPhone: z.string(),
   tileUrl: z.string(),
   tileAttribution: z.string(),

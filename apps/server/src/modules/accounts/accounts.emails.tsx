@@ -32,7 +32,8 @@ export function createAccountEmails(deps: { mailer: Mailer; config: Config }): A
           title="Confirmez votre adresse e-mail"
           preview="Un clic pour activer votre compte"
         >
-          <EmailText>Bonjour {user.firstname},</EmailText>
+          {/* No visitor text here: anyone can sign up with anyone's address. */}
+          <EmailText>Bonjour,</EmailText>
           <EmailText>
             Vous venez de créer votre compte sur {config.APP_NAME}. Pour l'activer, confirmez votre
             adresse e-mail :

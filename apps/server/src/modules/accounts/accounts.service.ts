@@ -66,10 +66,11 @@ export function createAccountsService(deps: {
 
   return {
     async signUp(body: SignUpBody): Promise<{ message: string }> {
+      // The password first: a probe with a throw-away password learns nothing about addresses.
+      await refuseCommonPassword(body.password);
       if (await findByEmail(body.email)) {
         throw new ValidationError({ email: [ACCOUNT_MESSAGES.emailTaken] });
       }
-      await refuseCommonPassword(body.password);
       const passwordHash = await hashPassword(body.password);
       const inserted = await db
         .insert(users)
@@ -98,10 +99,22 @@ export function createAccountsService(deps: {
       return { message: ACCOUNT_MESSAGES.verificationResent };
     },
 
-    /** Marks the address verified; false when the link is unknown, used or expired. */
+    /**
+     * Marks the address verified; false when the link is unknown or expired. A link already
+     * used for an address now verified counts as a success: mail scanners open links before
+     * the person does.
+     */
     async verifyEmail(token: string): Promise<boolean> {
       const userId = await tokens.consume(token, 'email_verification');
-      if (userId === null) return false;
+      if (userId === null) {
+        const owner = await tokens.ownerOf(token, 'email_verification');
+        if (owner === null) return false;
+        const rows = await db
+          .select({ verifiedAt: users.emailVerifiedAt })
+          .from(users)
+          .where(eq(users.id, owner));
+        return Boolean(rows[0]?.verifiedAt);
+      }
       await db
         .update(users)
         .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${clock()})` })

@@ -63,6 +63,17 @@ export function createUserTokens(deps: { db: AppDatabase; clock: Clock }) {
       return rows[0]?.userId ?? null;
     },
 
+    /** The user of a token, used or not, expired or not (null when unknown). */
+    async ownerOf(token: string, purpose: UserTokenPurpose): Promise<number | null> {
+      if (!token || token.length > 200) return null;
+      const rows = await db
+        .select({ userId: userTokens.userId })
+        .from(userTokens)
+        .where(and(eq(userTokens.id, sha256Hex(token)), eq(userTokens.purpose, purpose)))
+        .limit(1);
+      return rows[0]?.userId ?? null;
+    },
+
     /** Whether a token is still usable, without using it (the reset page checks its link). */
     async isValid(token: string, purpose: UserTokenPurpose): Promise<boolean> {
       if (!token || token.length > 200) return false;

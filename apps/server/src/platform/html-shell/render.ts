@@ -39,6 +39,7 @@ export function publicSettings(config: Config): PublicSettings {
   return {
     appUrl: config.APP_URL,
     sessionLifetimeMinutes: config.SESSION_LIFETIME_MINUTES,
+    sessionRememberDays: config.SESSION_REMEMBER_DAYS,
     helpPhone: config.HELP_PHONE,
     tileUrl: config.TILE_URL,
     tileAttribution: config.TILE_ATTRIBUTION,

@@ -24,6 +24,9 @@ export function HoneypotField({
         name={HONEYPOT_FIELD}
         tabIndex={-1}
         autoComplete="off"
+        data-lpignore="true"
+        data-1p-ignore="true"
+        data-form-type="other"
         value={value}
         onChange={(event) => onChange?.(event.target.value)}
       />

@@ -31,7 +31,11 @@ export function useAnonymousForm<Field extends string>(fields: readonly Field[])
         captcha.succeeded();
         onSuccess?.(result);
       },
-      (error) => captcha.failed(error instanceof ApiError ? error.errors : null),
+      // Only a 422 comes after the server's captcha guard: a network error, a 419 or a 429
+      // happened before it, and the answer can be sent again as it is.
+      (error) => {
+        if (error instanceof ApiError && error.status === 422) captcha.failed(error.errors);
+      },
     );
 
   return { ...form, send, antiSpam: { captcha, honeypot, setHoneypot } };

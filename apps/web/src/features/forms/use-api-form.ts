@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 
 /** The four states of a form (spec public-site §4). */
@@ -18,6 +18,17 @@ export function useApiForm<Field extends string>(fields: readonly Field[]) {
   const [generalError, setGeneralError] = useState<string | null>(null);
   const running = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const focusAfterRender = useRef<string | null>(null);
+
+  // The first field in error takes the focus once it is enabled again (after the render that
+  // ends the processing state), so that screen readers read its message.
+  useEffect(() => {
+    const name = focusAfterRender.current;
+    if (!name || status === 'processing') return;
+    focusAfterRender.current = null;
+    const element = formRef.current?.elements.namedItem(name);
+    if (element instanceof HTMLElement) element.focus();
+  }, [errors, status]);
 
   const submit = useCallback(
     async <T>(
@@ -48,11 +59,7 @@ export function useApiForm<Field extends string>(fields: readonly Field[]) {
         setErrors(next);
         const first = fields.find((field) => next[field]);
         if (first) {
-          // The field in error takes the focus, so that screen readers read its message.
-          queueMicrotask(() => {
-            const element = formRef.current?.elements.namedItem(first);
-            if (element instanceof HTMLElement) element.focus();
-          });
+          focusAfterRender.current = first;
         } else {
           setGeneralError(
             error instanceof ApiError && error.message ? error.message : FAILED_MESSAGE,

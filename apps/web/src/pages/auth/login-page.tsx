@@ -57,10 +57,11 @@ export function LoginPage() {
         setErrors(next);
         if (!next.email && !next.password) setGeneralError(error.message);
         // Move focus to the first field in error so screen reader users hear the message.
-        queueMicrotask(() => {
+        // After the render that enables the fields again (a disabled field cannot take the focus).
+        setTimeout(() => {
           if (next.email) emailRef.current?.focus();
           else if (next.password) passwordRef.current?.focus();
-        });
+        }, 0);
         return;
       }
       setGeneralError(

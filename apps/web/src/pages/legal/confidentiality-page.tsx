@@ -45,7 +45,10 @@ export function ConfidentialityPage() {
     : 'Votre consentement (article 6-1-a du RGPD), retirable à tout moment';
   const cookies = COOKIES.map((cookie) =>
     cookie.name === SESSION_COOKIE
-      ? { ...cookie, duration: sessionDuration(settings.sessionLifetimeMinutes) }
+      ? {
+          ...cookie,
+          duration: `${sessionDuration(settings.sessionLifetimeMinutes)} ; ${settings.sessionRememberDays} jours avec « Se souvenir de moi »`,
+        }
       : cookie,
   );
 

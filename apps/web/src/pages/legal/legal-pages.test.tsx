@@ -13,6 +13,7 @@ const config: PageConfig = {
     ...FALLBACK_PAGE_CONFIG.settings,
     appUrl: 'https://alimentation.exemple.fr',
     sessionLifetimeMinutes: 90,
+    sessionRememberDays: 30,
     helpPhone: '05 56 00 00 00',
     tileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
     publisher: {
@@ -83,7 +84,9 @@ describe('ConfidentialityPage', () => {
     }
     // The session lifetime comes from the settings (90 minutes here).
     const session = within(table).getByText('ad_session').closest('tr');
-    expect(session?.textContent).toContain('1 h 30 sans activité');
+    expect(session?.textContent).toContain(
+      '1 h 30 sans activité ; 30 jours avec « Se souvenir de moi »',
+    );
     expect(
       within(table).getByText('@codegouvfr/react-dsfr finalityConsent').closest('tr')?.textContent,
     ).toContain('stockage local');

@@ -110,10 +110,14 @@ export async function registerRateLimit(
   if (!config.RATE_LIMIT_ENABLED) return;
 
   const tierWindow = windowMs(config);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  // Callback style: on every other route (cached pages included) it returns at once.
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
     const tier = request.routeOptions.config.sharedRateLimit;
-    if (!tier) return;
-    await limiter.consume(`${tier}:${request.ip}`, tierMax(config, tier), tierWindow);
+    if (!tier) return done();
+    limiter.consume(`${tier}:${request.ip}`, tierMax(config, tier), tierWindow).then(
+      () => done(),
+      (error: Error) => done(error),
+    );
   });
 
   await app.register(rateLimit, {

@@ -132,8 +132,6 @@ export function createAccountsService(deps: {
       return { message: ACCOUNT_MESSAGES.resetRequested };
     },
 
-    resetLinkIsValid: (token: string) => tokens.isValid(token, 'password_reset'),
-
     /** New password from a reset link: the link is used once; every session of the user ends. */
     async resetPassword(token: string, password: string): Promise<{ message: string }> {
       await refuseCommonPassword(password);

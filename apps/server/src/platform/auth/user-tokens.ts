@@ -73,24 +73,6 @@ export function createUserTokens(deps: { db: AppDatabase; clock: Clock }) {
         .limit(1);
       return rows[0]?.userId ?? null;
     },
-
-    /** Whether a token is still usable, without using it (the reset page checks its link). */
-    async isValid(token: string, purpose: UserTokenPurpose): Promise<boolean> {
-      if (!token || token.length > 200) return false;
-      const rows = await db
-        .select({ id: userTokens.id })
-        .from(userTokens)
-        .where(
-          and(
-            eq(userTokens.id, sha256Hex(token)),
-            eq(userTokens.purpose, purpose),
-            isNull(userTokens.usedAt),
-            gt(userTokens.expiresAt, clock()),
-          ),
-        )
-        .limit(1);
-      return rows.length > 0;
-    },
   };
 }
 

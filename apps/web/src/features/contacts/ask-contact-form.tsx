@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
-import { Input } from '@codegouvfr/react-dsfr/Input';
 import { CONTACT_MESSAGE_MAX, askContactPath } from '@ad/contract';
 import { api } from '../../lib/api-client.ts';
 import { AntiSpamFields, useAnonymousForm } from '../forms/anonymous-form.tsx';
+import { FieldInput } from '../forms/field-input.tsx';
 import { FormError } from '../forms/form-error.tsx';
 
 const FIELDS = ['name', 'email', 'message'] as const;
@@ -32,8 +32,13 @@ export function AskContactForm({
   const [done, setDone] = useState<string | null>(null);
   const form = useAnonymousForm(FIELDS);
   const { errors, processing } = form;
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const field = (name: keyof typeof EMPTY) => ({
+    name,
+    value: values[name],
+    onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
+    error: errors[name],
+    disabled: processing,
+  });
 
   if (done) {
     return <Alert severity="success" small description={done} role="status" />;
@@ -60,47 +65,13 @@ export function AskContactForm({
         }
       >
         <p className={fr.cx('fr-hint-text')}>Tous les champs sont obligatoires.</p>
-        <Input
-          label="Votre nom"
-          disabled={processing}
-          state={errors.name ? 'error' : 'default'}
-          stateRelatedMessage={errors.name}
-          nativeInputProps={{
-            name: 'name',
-            autoComplete: 'name',
-            required: true,
-            value: values.name,
-            onChange: set('name'),
-          }}
-        />
-        <Input
-          label="Votre e-mail"
-          disabled={processing}
-          state={errors.email ? 'error' : 'default'}
-          stateRelatedMessage={errors.email}
-          nativeInputProps={{
-            name: 'email',
-            type: 'email',
-            autoComplete: 'email',
-            required: true,
-            value: values.email,
-            onChange: set('email'),
-          }}
-        />
-        <Input
+        <FieldInput {...field('name')} label="Votre nom" autoComplete="name" />
+        <FieldInput {...field('email')} label="Votre e-mail" type="email" autoComplete="email" />
+        <FieldInput
+          {...field('message')}
           label="Votre message*"
-          textArea
-          disabled={processing}
-          state={errors.message ? 'error' : 'default'}
-          stateRelatedMessage={errors.message}
-          nativeTextAreaProps={{
-            name: 'message',
-            rows: 8,
-            required: true,
-            maxLength: CONTACT_MESSAGE_MAX,
-            value: values.message,
-            onChange: set('message'),
-          }}
+          rows={8}
+          maxLength={CONTACT_MESSAGE_MAX}
         />
         <AntiSpamFields form={form} />
         <Button type="submit" disabled={processing} className={fr.cx('fr-mt-2w')}>

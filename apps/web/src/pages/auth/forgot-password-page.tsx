@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
-import { Input } from '@codegouvfr/react-dsfr/Input';
 import { Link } from 'react-router';
 import { pathTo } from '@ad/contract';
 import { api } from '../../lib/api-client.ts';
 import { AntiSpamFields, useAnonymousForm } from '../../features/forms/anonymous-form.tsx';
 import { AuthFrame } from './auth-frame.tsx';
+import { FieldInput } from '../../features/forms/field-input.tsx';
 import { FormError } from '../../features/forms/form-error.tsx';
 
 const FIELDS = ['email'] as const;
@@ -42,20 +42,16 @@ export function ForgotPasswordPage() {
               )
             }
           >
-            <Input
+            <FieldInput
+              name="email"
               label="Adresse électronique"
               hintText="Format attendu : nom@domaine.fr"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={setEmail}
+              error={form.errors.email}
               disabled={form.processing}
-              state={form.errors.email ? 'error' : 'default'}
-              stateRelatedMessage={form.errors.email}
-              nativeInputProps={{
-                name: 'email',
-                type: 'email',
-                autoComplete: 'email',
-                required: true,
-                value: email,
-                onChange: (event) => setEmail(event.target.value),
-              }}
             />
             <AntiSpamFields form={form} />
             <Button type="submit" disabled={form.processing} className={fr.cx('fr-mt-2w')}>

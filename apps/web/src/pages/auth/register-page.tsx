@@ -3,7 +3,6 @@ import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Checkbox } from '@codegouvfr/react-dsfr/Checkbox';
-import { Input } from '@codegouvfr/react-dsfr/Input';
 import { RadioButtons } from '@codegouvfr/react-dsfr/RadioButtons';
 import { PasswordInput } from '@codegouvfr/react-dsfr/blocks/PasswordInput';
 import { Link } from 'react-router';
@@ -12,6 +11,7 @@ import { PASSWORD_MIN_LENGTH } from '@ad/contract/schemas';
 import { api } from '../../lib/api-client.ts';
 import { AntiSpamFields, useAnonymousForm } from '../../features/forms/anonymous-form.tsx';
 import { AuthFrame } from './auth-frame.tsx';
+import { FieldInput } from '../../features/forms/field-input.tsx';
 import { FormError } from '../../features/forms/form-error.tsx';
 
 const FIELDS = [
@@ -48,25 +48,21 @@ export function RegisterPage() {
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
   const text = (
-    field: 'lastname' | 'firstname' | 'email' | 'job',
+    name: 'lastname' | 'firstname' | 'email' | 'job',
     label: string,
     autoComplete: string,
-    type = 'text',
+    type: 'text' | 'email' = 'text',
   ) => (
     <div className={fr.cx('fr-fieldset__element')}>
-      <Input
+      <FieldInput
+        name={name}
         label={label}
+        type={type}
+        autoComplete={autoComplete}
+        value={values[name]}
+        onChange={(value) => setValues((current) => ({ ...current, [name]: value }))}
+        error={errors[name]}
         disabled={processing}
-        state={errors[field] ? 'error' : 'default'}
-        stateRelatedMessage={errors[field]}
-        nativeInputProps={{
-          name: field,
-          type,
-          autoComplete,
-          required: true,
-          value: values[field],
-          onChange: set(field),
-        }}
       />
     </div>
   );

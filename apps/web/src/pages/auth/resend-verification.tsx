@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import { fr } from '@codegouvfr/react-dsfr';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
-import { Input } from '@codegouvfr/react-dsfr/Input';
 import { pathTo } from '@ad/contract';
 import { api } from '../../lib/api-client.ts';
 import { AntiSpamFields, useAnonymousForm } from '../../features/forms/anonymous-form.tsx';
+import { FieldInput } from '../../features/forms/field-input.tsx';
 import { FormError } from '../../features/forms/form-error.tsx';
 
 const FIELDS = ['email'] as const;
@@ -50,18 +50,15 @@ export function ResendVerification({ initiallyOpen }: { initiallyOpen: boolean }
             }
           >
             <FormError message={form.generalError} />
-            <Input
+            <FieldInput
+              name="email"
               label="Votre adresse électronique"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={setEmail}
+              error={form.errors.email}
               disabled={form.processing}
-              state={form.errors.email ? 'error' : 'default'}
-              stateRelatedMessage={form.errors.email}
-              nativeInputProps={{
-                name: 'email',
-                type: 'email',
-                autoComplete: 'email',
-                value: email,
-                onChange: (event) => setEmail(event.target.value),
-              }}
             />
             <AntiSpamFields form={form} />
             <Button

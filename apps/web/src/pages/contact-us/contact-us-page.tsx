@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { fr } from '@codegouvfr/react-dsfr';
 import { Button } from '@codegouvfr/react-dsfr/Button';
-import { Input } from '@codegouvfr/react-dsfr/Input';
 import { Select } from '@codegouvfr/react-dsfr/Select';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -19,6 +18,7 @@ import { AntiSpamFields, useAnonymousForm } from '../../features/forms/anonymous
 import { api } from '../../lib/api-client.ts';
 import { AddressBlocks } from './address-blocks.tsx';
 import { contactUsOptionsQuery, visibleAddresses } from './contact-us-options.ts';
+import { FieldInput } from '../../features/forms/field-input.tsx';
 import { FormError } from '../../features/forms/form-error.tsx';
 
 const FIELDS = ['lastname', 'firstname', 'email', 'thematic_id', 'subject', 'message'] as const;
@@ -72,25 +72,13 @@ function ContactUsForm({
   // Only a thematic of the list counts (an unknown ?thematic= leaves the placeholder).
   const selected = thematics.some((t) => String(t.id) === thematic) ? thematic : '';
   const isOther = selected === OTHER;
-  const set = (field: TextField) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-
-  const text = (field: 'lastname' | 'firstname' | 'email', label: string, autoComplete: string) => (
-    <Input
-      label={label}
-      disabled={processing}
-      state={errors[field] ? 'error' : 'default'}
-      stateRelatedMessage={errors[field]}
-      nativeInputProps={{
-        name: field,
-        type: field === 'email' ? 'email' : 'text',
-        autoComplete,
-        required: true,
-        value: values[field],
-        onChange: set(field),
-      }}
-    />
-  );
+  const field = (name: TextField) => ({
+    name,
+    value: values[name],
+    onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
+    error: errors[name],
+    disabled: processing,
+  });
 
   return (
     <div className={fr.cx('fr-grid-row', 'fr-grid-row--gutters')}>
@@ -123,13 +111,13 @@ function ContactUsForm({
         >
           <div className={fr.cx('fr-grid-row', 'fr-grid-row--gutters')}>
             <div className={fr.cx('fr-col-12', 'fr-col-md-6')}>
-              {text('lastname', 'Nom*', 'family-name')}
+              <FieldInput {...field('lastname')} label="Nom*" autoComplete="family-name" />
             </div>
             <div className={fr.cx('fr-col-12', 'fr-col-md-6')}>
-              {text('firstname', 'Prénom*', 'given-name')}
+              <FieldInput {...field('firstname')} label="Prénom*" autoComplete="given-name" />
             </div>
           </div>
-          {text('email', 'Votre e-mail*', 'email')}
+          <FieldInput {...field('email')} label="Votre e-mail*" type="email" autoComplete="email" />
           <Select
             label="Votre demande concerne*"
             disabled={processing}
@@ -151,35 +139,12 @@ function ContactUsForm({
               </option>
             ))}
           </Select>
-          {isOther ? (
-            <Input
-              label="Objet*"
-              disabled={processing}
-              state={errors.subject ? 'error' : 'default'}
-              stateRelatedMessage={errors.subject}
-              nativeInputProps={{
-                name: 'subject',
-                required: true,
-                maxLength: 255,
-                value: values.subject,
-                onChange: set('subject'),
-              }}
-            />
-          ) : null}
-          <Input
+          {isOther ? <FieldInput {...field('subject')} label="Objet*" maxLength={255} /> : null}
+          <FieldInput
+            {...field('message')}
             label="Votre message*"
-            textArea
-            disabled={processing}
-            state={errors.message ? 'error' : 'default'}
-            stateRelatedMessage={errors.message}
-            nativeTextAreaProps={{
-              name: 'message',
-              rows: 8,
-              required: true,
-              maxLength: CONTACT_MESSAGE_MAX,
-              value: values.message,
-              onChange: set('message'),
-            }}
+            rows={8}
+            maxLength={CONTACT_MESSAGE_MAX}
           />
           <AntiSpamFields form={form} />
           <Button type="submit" disabled={processing} className={fr.cx('fr-mt-2w')}>

@@ -21,6 +21,10 @@ test.describe('newsletter (built-in double opt-in)', () => {
 
     const confirmation = await waitForMail(email, /^Confirmez votre inscription à la newsletter/);
     await page.goto(linkIn(confirmation, '/newsletter/confirmation'));
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Confirmer mon inscription à la newsletter' }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Confirmer mon inscription', exact: true }).click();
     const subscribed = page.getByRole('dialog', { name: 'Inscription à la newsletter' });
     await expect(subscribed).toBeVisible();
     await expect(subscribed).toContainText('Votre inscription à la newsletter est confirmée.');
@@ -30,6 +34,7 @@ test.describe('newsletter (built-in double opt-in)', () => {
 
     const welcome = await waitForMail(email, /^Votre inscription à la newsletter est confirmée/);
     await page.goto(linkIn(welcome, '/newsletter/desinscription'));
+    await page.getByRole('button', { name: 'Me désinscrire', exact: true }).click();
     const unsubscribed = page.getByRole('dialog', { name: 'Désinscription de la newsletter' });
     await expect(unsubscribed).toContainText(
       'Votre désinscription est prise en compte : vous ne recevrez plus la newsletter.',
@@ -38,6 +43,7 @@ test.describe('newsletter (built-in double opt-in)', () => {
 
   test('a confirmation link that no longer works says so', async ({ page }) => {
     await page.goto('/newsletter/confirmation?token=lien-perime');
+    await page.getByRole('button', { name: 'Confirmer mon inscription', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Inscription à la newsletter' });
     await expect(dialog).toContainText("Nous n'avons pas pu confirmer votre inscription.");
     expect(pathOf(page)).toBe('/');

@@ -38,7 +38,7 @@ import { registerHttpCache } from './platform/http-cache.ts';
 import { registerDevMails } from './platform/dev-mails.ts';
 import { registerJobs } from './platform/jobs/plugin.ts';
 import { unavailableJobQueue, type JobQueue } from './platform/jobs/queue.ts';
-import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createMailer } from './platform/mail/mailer.ts';
 import { webDistDir, webRootDir, webSsrDistDir } from './platform/paths.ts';
 import { registerRateLimit } from './platform/rate-limit.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -80,8 +80,6 @@ export interface AppDeps {
    * only registers handlers. Default: none (sending a job throws).
    */
   jobs?: JobQueue;
-  /** Default: e-mails queued on `jobs` (job `mail.send`). */
-  mailer?: Mailer;
 }
 
 declare module 'fastify' {
@@ -254,7 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = deps.jobs ?? unavailableJobQueue();
   await registerJobs(app, {
     jobs,
-    mailer: deps.mailer ?? createMailer({ jobs }),
+    mailer: createMailer({ jobs, config, logger: app.log }),
     config,
     db: database.db,
     clock,
@@ -280,7 +278,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     tokens: createUserTokens({ db: database.db, clock }),
     sessions: sessionStore,
-    emails: createAccountEmails({ mailer: app.mailer, config }),
+    jobs: app.jobs,
+    mailer: app.mailer,
+    emails: createAccountEmails(config),
   });
   await app.register(accountsRoutes, { config, accounts });
   await app.register(exportReportRoutes, { config, db: database.db, clock });

@@ -6,9 +6,15 @@
 
 /** POST { EMAIL, email_address_check, locale }: asks for a confirmation e-mail. */
 export const NEWSLETTER_SUBSCRIBE_PATH = '/api/newsletter/subscriptions';
-/** GET ?token=: the link of the confirmation e-mail; redirects to `/#newsletter-subscribed`. */
+/**
+ * ?token=: the link of the confirmation e-mail. GET is a page whose button POSTs to the same URL,
+ * which confirms and redirects to `/#newsletter-subscribed`.
+ */
 export const NEWSLETTER_CONFIRM_PATH = '/newsletter/confirmation';
-/** GET ?token=: the unsubscribe link of every newsletter message. */
+/**
+ * ?token=: the unsubscribe link of every newsletter message. GET is a page whose button POSTs to
+ * the same URL (as mail clients do for a one-click unsubscribe, RFC 8058).
+ */
 export const NEWSLETTER_UNSUBSCRIBE_PATH = '/newsletter/desinscription';
 /** GET: confirmed subscribers as CSV (moderators and administrators). */
 export const NEWSLETTER_EXPORT_PATH = '/api/admin/newsletter-subscribers.csv';

@@ -17,6 +17,8 @@ export interface RouteDefinition {
   breadcrumb: BreadcrumbEntry[];
   /** Account routes need a signed-in user. */
   auth?: boolean;
+  /** Pages of a personal link (a token in the URL): kept out of search engines. */
+  noindex?: boolean;
 }
 
 const DASHBOARD = 'myaccount.dashboard';
@@ -220,6 +222,23 @@ export const routes = [
     title: 'Nouveau mot de passe',
     description: 'Choisissez un nouveau mot de passe pour votre compte.',
     breadcrumb: [{ label: 'Connexion', to: 'login' }, { label: 'Nouveau mot de passe' }],
+    noindex: true,
+  },
+  {
+    name: 'newsletter-confirm',
+    path: '/newsletter/confirmation',
+    title: 'Confirmer mon inscription à la newsletter',
+    description: 'Confirmez votre inscription à la newsletter de la plateforme.',
+    breadcrumb: [{ label: 'Confirmer mon inscription à la newsletter' }],
+    noindex: true,
+  },
+  {
+    name: 'newsletter-unsubscribe',
+    path: '/newsletter/desinscription',
+    title: 'Se désinscrire de la newsletter',
+    description: 'Ne plus recevoir la newsletter de la plateforme.',
+    breadcrumb: [{ label: 'Se désinscrire de la newsletter' }],
+    noindex: true,
   },
   {
     name: '404',

@@ -15,6 +15,7 @@ import { usePageConfig } from './page-config.ts';
 import { FooterConsentItem } from './consent-parts.ts';
 import { useScrolledPast } from './hooks.ts';
 import { FOOTER_LINKS } from './nav-links.ts';
+import { routeForPath } from './route-head.ts';
 import { ApiError, api } from '../lib/api-client.ts';
 import { emailError } from '../lib/validation.ts';
 
@@ -161,6 +162,9 @@ function ShareLinks({ appName }: { appName: string }) {
   // The public address of the current page (the same on the server and in the browser).
   const { settings } = usePageConfig();
   const { pathname, search } = useLocation();
+  // A page of a personal link (a token in its address) or of the account area is not shared.
+  const route = routeForPath(pathname);
+  if (route.noindex || route.auth) return null;
   const links = shareLinks(publicPageUrl(settings.appUrl, pathname + search), appName);
   const items = [
     { label: 'Partager sur Facebook', href: links.facebook, className: 'fr-btn--facebook' },

@@ -88,5 +88,13 @@ export const pages: Partial<Record<RouteName, PageDefinition>> = {
     () => import('../pages/contact-us/contact-us-page.tsx').then((m) => m.ContactUsPage),
     () => [contactUsOptionsQuery()],
   ),
+  'newsletter-confirm': page('src/pages/newsletter/newsletter-link-pages.tsx', () =>
+    import('../pages/newsletter/newsletter-link-pages.tsx').then((m) => m.NewsletterConfirmPage),
+  ),
+  'newsletter-unsubscribe': page('src/pages/newsletter/newsletter-link-pages.tsx', () =>
+    import('../pages/newsletter/newsletter-link-pages.tsx').then(
+      (m) => m.NewsletterUnsubscribePage,
+    ),
+  ),
   '404': notFoundPage,
 };

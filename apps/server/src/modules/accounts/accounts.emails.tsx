@@ -1,5 +1,5 @@
 import type { Config } from '../../env.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { MailMessage } from '../../platform/mail/mailer.ts';
 import { renderEmail } from '../../platform/mail/render.ts';
 import {
   EmailButton,
@@ -13,14 +13,18 @@ interface Recipient {
   firstname: string;
 }
 
-/** The e-mails of the account flows, queued (never sent during the request). */
+type LinkMessage = Pick<MailMessage, 'to' | 'subject' | 'html' | 'text'>;
+
+/**
+ * The e-mails of the account flows. They carry a single-use link, so they are built by the job
+ * that issues the link and handed over at once (see accounts.service.ts), never stored in a job.
+ */
 export interface AccountEmails {
-  verification(user: Recipient, link: string): Promise<void>;
-  passwordReset(user: Recipient, link: string): Promise<void>;
+  verification(user: Recipient, link: string): Promise<LinkMessage>;
+  passwordReset(user: Recipient, link: string): Promise<LinkMessage>;
 }
 
-export function createAccountEmails(deps: { mailer: Mailer; config: Config }): AccountEmails {
-  const { mailer, config } = deps;
+export function createAccountEmails(config: Config): AccountEmails {
   const frame = { appName: config.APP_NAME, appUrl: config.APP_URL };
 
   return {
@@ -49,7 +53,7 @@ export function createAccountEmails(deps: { mailer: Mailer; config: Config }): A
           </EmailText>
         </EmailLayout>,
       );
-      await mailer.queue({ to: user.email, subject, ...body });
+      return { to: user.email, subject, ...body };
     },
 
     async passwordReset(user, link) {
@@ -76,7 +80,7 @@ export function createAccountEmails(deps: { mailer: Mailer; config: Config }): A
           </EmailText>
         </EmailLayout>,
       );
-      await mailer.queue({ to: user.email, subject, ...body });
+      return { to: user.email, subject, ...body };
     },
   };
 }

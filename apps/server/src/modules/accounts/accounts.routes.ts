@@ -14,8 +14,10 @@ import { honeypotFilled } from '../../platform/captcha/index.ts';
 import {
   ACCOUNT_MESSAGES,
   RESET_PATH,
+  SEND_ACCOUNT_LINK_JOB,
   VERIFY_PATH,
   type AccountsService,
+  type SendLinkJob,
 } from './accounts.service.ts';
 
 /**
@@ -28,6 +30,9 @@ export const accountsRoutes: FastifyPluginAsync<{
   config: Config;
   accounts: AccountsService;
 }> = async (app, { config, accounts }) => {
+  await app.jobs.work<SendLinkJob>(SEND_ACCOUNT_LINK_JOB, (data, job) =>
+    accounts.sendLink(data, job.id),
+  );
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const perAccount = (action: string, email: string) =>
     app.rateLimiter.consume(

@@ -1,11 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SignUpBody } from '@ad/contract/schemas';
+import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Config } from '../../env.ts';
 import type { SessionStore } from '../../platform/auth/sessions.ts';
-import type { UserTokens } from '../../platform/auth/user-tokens.ts';
+import type { UserTokenPurpose, UserTokens } from '../../platform/auth/user-tokens.ts';
 import type { AppDatabase, Clock } from '../../platform/database.ts';
 import { ValidationError } from '../../platform/errors.ts';
+import type { JobQueue } from '../../platform/jobs/queue.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
 import { hashPassword, isCommonPassword } from '../../platform/passwords.ts';
 import type { AccountEmails } from './accounts.emails.tsx';
 
@@ -23,6 +26,14 @@ export const ACCOUNT_MESSAGES = {
     'Ce lien de réinitialisation est invalide, a déjà servi ou a expiré. Veuillez refaire une demande.',
 } as const;
 
+/** Issues a single-use link and e-mails it (data: SendLinkJob). */
+export const SEND_ACCOUNT_LINK_JOB = 'accounts.send-link';
+
+export interface SendLinkJob {
+  email: string;
+  purpose: UserTokenPurpose;
+}
+
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
 
 /** Sign-up, address verification and forgotten password (issue 6 §1). No HTTP objects here. */
@@ -32,9 +43,11 @@ export function createAccountsService(deps: {
   config: Config;
   tokens: UserTokens;
   sessions: SessionStore;
+  jobs: JobQueue;
+  mailer: Mailer;
   emails: AccountEmails;
 }) {
-  const { db, clock, tokens, emails } = deps;
+  const { db, clock, tokens, jobs, emails } = deps;
   const link = (path: string, token: string) =>
     `${deps.config.APP_URL}${path}?token=${encodeURIComponent(token)}`;
 
@@ -59,9 +72,12 @@ export function createAccountsService(deps: {
     return rows[0] ?? null;
   }
 
-  async function sendVerification(user: { id: number; email: string; firstname: string }) {
-    const token = await tokens.issue(user.id, 'email_verification');
-    await emails.verification(user, link(VERIFY_PATH, token));
+  /**
+   * The request only queues the address: whether an account exists is looked up by the job, so
+   * the answer takes the same time either way, and the link itself is never stored in a job.
+   */
+  async function queueLink(data: SendLinkJob, tx?: DbOrTx) {
+    await jobs.send(SEND_ACCOUNT_LINK_JOB, data, tx ? { tx } : {});
   }
 
   return {
@@ -72,30 +88,32 @@ export function createAccountsService(deps: {
         throw new ValidationError({ email: [ACCOUNT_MESSAGES.emailTaken] });
       }
       const passwordHash = await hashPassword(body.password);
-      const inserted = await db
-        .insert(users)
-        .values({
-          civility: body.civility,
-          lastname: body.lastname,
-          firstname: body.firstname,
-          email: body.email.trim(),
-          job: body.job,
-          passwordHash,
-          role: 'member',
-        })
-        .onConflictDoNothing()
-        .returning({ id: users.id, email: users.email, firstname: users.firstname });
-      const user = inserted[0];
+      const email = await db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(users)
+          .values({
+            civility: body.civility,
+            lastname: body.lastname,
+            firstname: body.firstname,
+            email: body.email.trim(),
+            job: body.job,
+            passwordHash,
+            role: 'member',
+          })
+          .onConflictDoNothing()
+          .returning({ email: users.email });
+        const user = inserted[0];
+        if (user) await queueLink({ email: user.email, purpose: 'email_verification' }, tx);
+        return user?.email ?? null;
+      });
       // Two sign-ups with one address at the same moment: the unique index decides.
-      if (!user) throw new ValidationError({ email: [ACCOUNT_MESSAGES.emailTaken] });
-      await sendVerification(user);
-      return { message: ACCOUNT_MESSAGES.signedUp(user.email) };
+      if (!email) throw new ValidationError({ email: [ACCOUNT_MESSAGES.emailTaken] });
+      return { message: ACCOUNT_MESSAGES.signedUp(email) };
     },
 
     /** Same answer whether or not the address has an account waiting for confirmation. */
     async resendVerification(email: string): Promise<{ message: string }> {
-      const user = await findByEmail(email);
-      if (user && !user.emailVerifiedAt) await sendVerification(user);
+      await queueLink({ email, purpose: 'email_verification' });
       return { message: ACCOUNT_MESSAGES.verificationResent };
     },
 
@@ -124,12 +142,25 @@ export function createAccountsService(deps: {
 
     /** Same answer whether the address exists or not. */
     async requestPasswordReset(email: string): Promise<{ message: string }> {
-      const user = await findByEmail(email);
-      if (user) {
-        const token = await tokens.issue(user.id, 'password_reset');
-        await emails.passwordReset(user, link(RESET_PATH, token));
-      }
+      await queueLink({ email, purpose: 'password_reset' });
       return { message: ACCOUNT_MESSAGES.resetRequested };
+    },
+
+    /**
+     * Job SEND_ACCOUNT_LINK_JOB: a verification link for an account still waiting for it, or a
+     * reset link for an existing account; nothing for an unknown address. A retry issues a new
+     * link (the earlier one stops working), so the message that arrives always works.
+     */
+    async sendLink(data: SendLinkJob, jobId: string): Promise<void> {
+      const user = await findByEmail(data.email);
+      if (!user) return;
+      if (data.purpose === 'email_verification' && user.emailVerifiedAt) return;
+      const token = await tokens.issue(user.id, data.purpose);
+      const message =
+        data.purpose === 'email_verification'
+          ? await emails.verification(user, link(VERIFY_PATH, token))
+          : await emails.passwordReset(user, link(RESET_PATH, token));
+      await deps.mailer.deliver(message, { jobId });
     },
 
     /** New password from a reset link: the link is used once; every session of the user ends. */

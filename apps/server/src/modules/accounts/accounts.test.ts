@@ -6,7 +6,8 @@ import { solvedCaptcha } from '../../platform/captcha/testing.ts';
 import { MESSAGES } from '../../platform/errors.ts';
 import { mailTo, readMails, waitForMail } from '../../platform/mail/testing.ts';
 import { createTestApp, createUser, signIn, visit, type TestApp } from '../../platform/testing.ts';
-import { ACCOUNT_MESSAGES } from './accounts.service.ts';
+import { jobsOf } from '../../platform/jobs/testing.ts';
+import { ACCOUNT_MESSAGES, SEND_ACCOUNT_LINK_JOB } from './accounts.service.ts';
 
 const PASSWORD = 'une phrase de passe assez longue';
 
@@ -195,6 +196,15 @@ describe('sign-up, verification and password reset', () => {
     const link = linkIn(mail.text);
     expect(link.pathname).toBe('/mot-de-passe-oublie/nouveau');
     const token = link.searchParams.get('token')!;
+    // The job that sent it holds the address only: the link is in no stored job.
+    const leaked = (await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE data::text LIKE ${`%${token}%`}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(leaked.rows[0]?.n).toBe(0);
+    const [sent] = (await jobsOf(t.database.db, SEND_ACCOUNT_LINK_JOB)).filter(
+      (job) => (job.data as { email: string }).email === 'OUBLI@exemple.fr',
+    );
+    expect(sent?.data).toEqual({ email: 'OUBLI@exemple.fr', purpose: 'password_reset' });
 
     // The page of the link is a server-rendered page.
     expect(

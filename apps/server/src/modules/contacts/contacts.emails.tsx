@@ -9,7 +9,8 @@ export function createContactsEmails(config: Config) {
 
   return {
     async askContact(input: {
-      to: string[];
+      to: string;
+      bcc: string[];
       societyName: string;
       name: string;
       email: string;
@@ -34,7 +35,13 @@ export function createContactsEmails(config: Config) {
           </EmailText>
         </EmailLayout>,
       );
-      return { to: input.to, replyTo: input.email, subject, ...body };
+      return {
+        to: input.to,
+        ...(input.bcc.length ? { bcc: input.bcc } : {}),
+        replyTo: input.email,
+        subject,
+        ...body,
+      };
     },
   };
 }

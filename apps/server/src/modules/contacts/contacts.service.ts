@@ -28,8 +28,8 @@ export function createContactsService(deps: {
   return {
     /**
      * "Contacter la personne référente" (spec public-site §2, §7): the message goes to the
-     * contact's society_email, and to its members' personal addresses when the institution asks
-     * for it (send_also_to_personal_email), reply-to the visitor. Stored as `ask_contact`.
+     * contact's society_email, and in Bcc to its members' personal addresses when the institution
+     * asks for it (send_also_to_personal_email), reply-to the visitor. Stored as `ask_contact`.
      */
     async ask(
       contactId: number | null,
@@ -42,13 +42,17 @@ export function createContactsService(deps: {
       if (!societyEmail) {
         throw new ValidationError({ [NO_EMAIL_FIELD]: [CONTACTS_MESSAGES.noEmail] });
       }
+      // The members' personal addresses (when the institution asks for it) in Bcc: the visitor's
+      // reply-to thread never shows them to anyone.
       const personal = contact.sendAlsoToPersonalEmail ? await memberEmails(db, contact.id) : [];
-      const to = [societyEmail, ...personal].filter(
+      const bcc = personal.filter(
         (address, index, all) =>
+          address.toLowerCase() !== societyEmail.toLowerCase() &&
           all.findIndex((other) => other.toLowerCase() === address.toLowerCase()) === index,
       );
       const mail = await emails.askContact({
-        to,
+        to: societyEmail,
+        bcc,
         societyName: contact.societyName,
         name: body.name,
         email: body.email,

@@ -111,7 +111,8 @@ describe('POST /api/contacts/ask/{contactId}', () => {
     const response = await ask(id, body({ email: 'copie@exemple.fr' }));
     expect(response.statusCode).toBe(200);
     const mail = await waitForMail(t.mailDir, mailTo('bonjour@epicerie.fr'));
-    expect(mail.to).toEqual(['bonjour@epicerie.fr', 'membre.epicerie@exemple.fr']);
+    expect(mail.to).toEqual(['bonjour@epicerie.fr']);
+    expect(mail.bcc).toEqual(['membre.epicerie@exemple.fr']);
     expect(mail.replyTo).toEqual(['copie@exemple.fr']);
 
     // Without the setting, the member gets nothing.
@@ -120,6 +121,7 @@ describe('POST /api/contacts/ask/{contactId}', () => {
     await ask(other, body({ email: 'sans.copie@exemple.fr' }));
     const single = await waitForMail(t.mailDir, mailTo('structure@sans-copie.fr'));
     expect(single.to).toEqual(['structure@sans-copie.fr']);
+    expect(single.bcc).toEqual([]);
   });
 
   it('answers 404 in French for an unknown, unpublished or malformed contact', async () => {

@@ -10,7 +10,12 @@ import type { Config } from '../../env.ts';
 import { honeypotFilled } from '../../platform/captcha/index.ts';
 import type { AppDatabase, Clock } from '../../platform/database.ts';
 import { routeRateLimit } from '../../platform/rate-limit.ts';
-import { createExportReportService, EXPORT_REPORT_JOB } from './export-report.service.ts';
+import {
+  createExportReportService,
+  DELETE_OLD_REPORTS_JOB,
+  deleteOldReportFiles,
+  EXPORT_REPORT_JOB,
+} from './export-report.service.ts';
 
 /**
  * POST /api/export-report (spec §7): an anonymous form with a captcha (checked before
@@ -33,6 +38,10 @@ export const exportReportRoutes: FastifyPluginAsync<{
   await app.jobs.work<{ requestId: number }>(EXPORT_REPORT_JOB, (data) =>
     service.generate(data.requestId),
   );
+  await app.jobs.work(DELETE_OLD_REPORTS_JOB, async () => {
+    await deleteOldReportFiles(config, clock());
+  });
+  await app.jobs.schedule(DELETE_OLD_REPORTS_JOB, '41 3 * * *');
 
   app.withTypeProvider<ZodTypeProvider>().post(
     EXPORT_REPORT_PATH,

@@ -1,7 +1,8 @@
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import {
   EXPORT_MESSAGES,
   EXPORT_REPORT_SUCCESS_MESSAGE,
@@ -50,6 +51,32 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export const reportsDir = (config: Pick<Config, 'DATA_DIR'>) =>
   path.join(config.DATA_DIR, 'reports');
 
+/**
+ * How long the files of a report stay under DATA_DIR/reports: longer than the mail job's retries
+ * (about 11 hours), short enough not to keep copies of the data around.
+ */
+export const REPORT_FILES_RETENTION_MS = 7 * 86_400_000;
+export const DELETE_OLD_REPORTS_JOB = 'export-report.delete-old-files';
+
+/** Deletes the report files (and partial files of crashed runs) older than the retention. */
+export async function deleteOldReportFiles(
+  config: Pick<Config, 'DATA_DIR'>,
+  now: Date,
+): Promise<number> {
+  const dir = reportsDir(config);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  let deleted = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (info?.isFile() && now.getTime() - info.mtimeMs > REPORT_FILES_RETENTION_MS) {
+      await rm(file, { force: true });
+      deleted += 1;
+    }
+  }
+  return deleted;
+}
+
 export type ExportReportService = ReturnType<typeof createExportReportService>;
 
 /**
@@ -71,7 +98,11 @@ export function createExportReportService(deps: {
     id: number,
     values: Partial<Pick<typeof exportRequests.$inferInsert, 'status' | 'error' | 'processedAt'>>,
   ) {
-    await db.update(exportRequests).set(values).where(eq(exportRequests.id, id));
+    // A request once sent stays so, whatever a late second run of its job does.
+    await db
+      .update(exportRequests)
+      .set(values)
+      .where(and(eq(exportRequests.id, id), ne(exportRequests.status, 'sent')));
   }
 
   /**
@@ -90,7 +121,9 @@ export function createExportReportService(deps: {
     const day = parisDay(context.createdAt);
     const base = path.join(dir, `rapport-${day}-${requestId}`);
     const files = { xlsx: `${base}.xlsx`, pdf: `${base}.pdf` };
-    const partial = { xlsx: `${files.xlsx}.partial`, pdf: `${files.pdf}.partial` };
+    // One pair of partial files per run: two runs of one job never write into the same file.
+    const run = randomBytes(4).toString('hex');
+    const partial = { xlsx: `${files.xlsx}.${run}.partial`, pdf: `${files.pdf}.${run}.partial` };
 
     const tally = new ReportTally();
     const pdfItems: ReportItem[] = [];
@@ -232,8 +265,16 @@ export function createExportReportService(deps: {
           counts,
           attachments: attachments.map((a) => a.filename),
         });
-        // The message and the status change commit together: a retry never mails twice.
+        // The status change and the message commit together, and only the run that moves the
+        // request to 'sent' queues it: neither a retry nor a second run at the same time (a job
+        // taken again after its expiry) mails twice.
         await db.transaction(async (tx) => {
+          const claimed = await tx
+            .update(exportRequests)
+            .set({ status: 'sent', error: null, processedAt: clock() })
+            .where(and(eq(exportRequests.id, request.id), ne(exportRequests.status, 'sent')))
+            .returning({ id: exportRequests.id });
+          if (claimed.length === 0) return;
           await mailer.queue(
             {
               to: request.email,
@@ -243,10 +284,6 @@ export function createExportReportService(deps: {
             },
             { tx },
           );
-          await tx
-            .update(exportRequests)
-            .set({ status: 'sent', error: null, processedAt: clock() })
-            .where(eq(exportRequests.id, request.id));
         });
         logger.info(
           { requestId, ...counts, ms: Date.now() - started },

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { desc, eq, sql } from 'drizzle-orm';
@@ -25,11 +26,18 @@ import { loadReferenceIds, seedReferenceData, seedScale } from '../../db/seed/in
 import type { ReferenceIds } from '../../db/seed/index.ts';
 import { solvedCaptcha } from '../../platform/captcha/testing.ts';
 import { MESSAGES } from '../../platform/errors.ts';
-import { waitUntil } from '../../platform/jobs/testing.ts';
-import { mailTo, waitForMail, type TestMail } from '../../platform/mail/testing.ts';
+import { jobsOf, waitUntil, type JobRow } from '../../platform/jobs/testing.ts';
+import { MAIL_SEND_JOB } from '../../platform/mail/mailer.ts';
+import { mailTo, readMails, waitForMail, type TestMail } from '../../platform/mail/testing.ts';
 import { createTestApp, visit, type TestApp } from '../../platform/testing.ts';
 import { inspectPdf } from './pdf-inspect.testing.ts';
-import { reportsDir } from './export-report.service.ts';
+import {
+  createExportReportService,
+  deleteOldReportFiles,
+  REPORT_FILES_RETENTION_MS,
+  reportsDir,
+} from './export-report.service.ts';
+import { loadConfig } from '../../env.ts';
 
 const YEAR = Number(
   new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Paris' }).slice(0, 4),
@@ -56,6 +64,8 @@ async function sheetRows(content: Buffer, name = 'Fiches') {
   sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
 }
+
+const isDone = (job: JobRow) => job.state === 'completed' || job.state === 'failed';
 
 const attachment = (mail: TestMail, extension: string) => {
   const found = mail.attachments.find((a) => a.filename?.endsWith(extension));
@@ -404,6 +414,38 @@ describe('POST /api/export-report', () => {
     expect(row?.status).toBe('sent');
   });
 
+  it('mails a report once when two runs of its job overlap', async () => {
+    const email = 'deux.fois@exemple.fr';
+    expect((await post(t, { email, ...criteria() })).statusCode).toBe(200);
+    await waitForMail(t.mailDir, mailTo(email), 60_000);
+    const [row] = await t.database.db
+      .select()
+      .from(exportRequests)
+      .where(eq(exportRequests.email, email));
+    // As if the job had been taken again while it still ran: both runs build, one mails.
+    await t.database.db
+      .update(exportRequests)
+      .set({ status: 'processing' })
+      .where(eq(exportRequests.id, row!.id));
+    const service = createExportReportService({
+      db: t.database.db,
+      config: loadConfig({ ...process.env, DATA_DIR: t.dataDir }),
+      clock: () => new Date(),
+      jobs: t.jobs,
+      mailer: t.app.mailer,
+      logger: t.app.log,
+    });
+    await Promise.all([service.generate(row!.id), service.generate(row!.id)]);
+    await waitUntil(async () => (await jobsOf(t.database.db, MAIL_SEND_JOB)).every(isDone));
+    const mails = (await readMails(t.mailDir)).filter(mailTo(email));
+    expect(mails).toHaveLength(2);
+    const [done] = await t.database.db
+      .select()
+      .from(exportRequests)
+      .where(eq(exportRequests.id, row!.id));
+    expect(done?.status).toBe('sent');
+  });
+
   it('applies the defaults and accepts single values for the lists', async () => {
     const email = 'defauts@exemple.fr';
     const response = await post(t, { email, locations: '33', subthematics: String(sub1) });
@@ -577,5 +619,28 @@ describe('a report of a few thousand items', () => {
         `${summary.pages} PDF pages, longest event-loop stall ${Math.round(delay.max / 1e6)} ms, ` +
         `slowest /healthz ${Math.max(...probes)} ms`,
     );
+  });
+});
+
+describe('the retention of report files', () => {
+  it('deletes the files older than the retention and keeps the others', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'reports-'));
+    try {
+      const dir = reportsDir({ DATA_DIR: dataDir });
+      await mkdir(dir, { recursive: true });
+      const now = new Date();
+      const old = new Date(now.getTime() - REPORT_FILES_RETENTION_MS - 60_000);
+      for (const name of ['rapport-ancien.xlsx', 'rapport-ancien.pdf', 'x.1a2b.partial']) {
+        await writeFile(path.join(dir, name), 'x');
+        await utimes(path.join(dir, name), old, old);
+      }
+      await writeFile(path.join(dir, 'rapport-recent.pdf'), 'x');
+      expect(await deleteOldReportFiles({ DATA_DIR: dataDir }, now)).toBe(3);
+      expect(await readdir(dir)).toEqual(['rapport-recent.pdf']);
+      // No directory yet: nothing to do.
+      expect(await deleteOldReportFiles({ DATA_DIR: path.join(dataDir, 'none') }, now)).toBe(0);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -42,7 +42,11 @@ export function createNewsletterEmails(config: Config) {
     return {
       to: input.to,
       subject: input.subject,
-      headers: { 'List-Unsubscribe': `<${input.unsubscribeUrl}>` },
+      // RFC 8058: mail clients offer a one-click unsubscribe (a POST to the link).
+      headers: {
+        'List-Unsubscribe': `<${input.unsubscribeUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
       ...body,
     };
   }

@@ -76,18 +76,34 @@ export const newsletterRoutes: FastifyPluginAsync<{
     },
   );
 
-  app.get(NEWSLETTER_CONFIRM_PATH, async (request, reply) => {
-    const ok = await newsletter.confirm(tokenOf(request.query));
-    reply.headers(noStore);
-    const hash = ok ? NEWSLETTER_HASHES.subscribed : NEWSLETTER_HASHES.notConfirmed;
-    return reply.redirect(`/#${hash}`, 303);
-  });
+  // The links of the e-mails open a page (GET, server-rendered by the web app) whose button
+  // posts here: a mail scanner that follows links changes nothing. The token is in the URL, so
+  // these routes read no body (any content type, including RFC 8058's one-click POST from mail
+  // clients, `List-Unsubscribe=One-Click` as multipart or urlencoded) and need no CSRF token.
+  await app.register(async (links) => {
+    links.removeAllContentTypeParsers();
+    links.addContentTypeParser('*', { bodyLimit: 4096 }, (_request, payload, done) => {
+      payload.resume();
+      payload.on('end', () => done(null, undefined));
+      payload.on('error', done);
+    });
+    const linkRoute = {
+      config: { ...routeRateLimit(config, 'write').config, csrf: false as const },
+    };
 
-  app.get(NEWSLETTER_UNSUBSCRIBE_PATH, async (request, reply) => {
-    const ok = await newsletter.unsubscribe(tokenOf(request.query));
-    reply.headers(noStore);
-    const hash = ok ? NEWSLETTER_HASHES.unsubscribed : NEWSLETTER_HASHES.notUnsubscribed;
-    return reply.redirect(`/#${hash}`, 303);
+    links.post(NEWSLETTER_CONFIRM_PATH, linkRoute, async (request, reply) => {
+      const ok = await newsletter.confirm(tokenOf(request.query));
+      reply.headers(noStore);
+      const hash = ok ? NEWSLETTER_HASHES.subscribed : NEWSLETTER_HASHES.notConfirmed;
+      return reply.redirect(`/#${hash}`, 303);
+    });
+
+    links.post(NEWSLETTER_UNSUBSCRIBE_PATH, linkRoute, async (request, reply) => {
+      const ok = await newsletter.unsubscribe(tokenOf(request.query));
+      reply.headers(noStore);
+      const hash = ok ? NEWSLETTER_HASHES.unsubscribed : NEWSLETTER_HASHES.notUnsubscribed;
+      return reply.redirect(`/#${hash}`, 303);
+    });
   });
 
   app.get(NEWSLETTER_EXPORT_PATH, async (request, reply) => {

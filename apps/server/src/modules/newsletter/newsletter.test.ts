@@ -43,7 +43,14 @@ describe('newsletter: double opt-in', () => {
     });
   }
 
-  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  /** The button of the link's page: a plain form POST to the link, without cookie nor token. */
+  const follow = (url: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
   const rowOf = async (email: string) => {
     const rows = await t.database.db
       .select()
@@ -73,7 +80,17 @@ describe('newsletter: double opt-in', () => {
     expect(pending).toMatchObject({ status: 'pending', locale: 'fr', confirmedAt: null });
     expect(pending?.token).toBe(sha256Hex(token));
 
-    const confirmed = await get(confirm);
+    // Opening the link (a person, or a mail scanner) shows a page with a button; nothing changes.
+    const page = await t.app.inject({ method: 'GET', url: confirm });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Confirmer mon inscription à la newsletter</h1>');
+    expect(page.body).toContain(
+      `<form action="/newsletter/confirmation?token=${encodeURIComponent(token)}" method="post">`,
+    );
+    expect(page.body).toContain('<meta name="robots" content="noindex">');
+    expect((await rowOf(email))[0]?.status).toBe('pending');
+
+    const confirmed = await follow(confirm);
     expect(confirmed.statusCode).toBe(303);
     expect(confirmed.headers.location).toBe('/#newsletter-subscribed');
     const [row] = await rowOf(email);
@@ -81,7 +98,7 @@ describe('newsletter: double opt-in', () => {
     expect(row?.confirmedAt).toBeInstanceOf(Date);
 
     // Following the link again (a second click, a link checker) still says it is confirmed.
-    expect((await get(confirm)).headers.location).toBe('/#newsletter-subscribed');
+    expect((await follow(confirm)).headers.location).toBe('/#newsletter-subscribed');
   });
 
   it('puts an unsubscribe link (and List-Unsubscribe) in the newsletter messages; it unsubscribes', async () => {
@@ -89,7 +106,7 @@ describe('newsletter: double opt-in', () => {
     await subscribe({ EMAIL: email });
     const confirmation = await waitForMail(t.mailDir, mailTo(email));
     const confirm = linkTo(confirmation, '/newsletter/confirmation');
-    await get(confirm);
+    await follow(confirm);
 
     const welcome = await waitForMail(
       t.mailDir,
@@ -109,20 +126,32 @@ describe('newsletter: double opt-in', () => {
       /token=(\d+)\./,
       (_m, id: string) => `token=${Number(id) + 1}.`,
     );
-    expect((await get(forged)).headers.location).toBe('/#newsletter-unsubscribe-failed');
-    expect((await get('/newsletter/desinscription')).headers.location).toBe(
+    expect((await follow(forged)).headers.location).toBe('/#newsletter-unsubscribe-failed');
+    expect((await follow('/newsletter/desinscription')).headers.location).toBe(
       '/#newsletter-unsubscribe-failed',
     );
 
-    const done = await get(unsubscribe);
+    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    const page = await t.app.inject({ method: 'GET', url: unsubscribe });
+    expect(page.body).toContain('Me désinscrire</button>');
+    expect((await rowOf(email))[0]?.status).toBe('subscribed');
+
+    // RFC 8058: the mail client posts `List-Unsubscribe=One-Click` (here as multipart).
+    const boundary = 'x-boundary';
+    const done = await t.app.inject({
+      method: 'POST',
+      url: unsubscribe,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    });
     expect(done.statusCode).toBe(303);
     expect(done.headers.location).toBe('/#newsletter-unsubscribed');
     const [row] = await rowOf(email);
     expect(row?.status).toBe('unsubscribed');
     expect(row?.unsubscribedAt).toBeInstanceOf(Date);
     // Twice is fine; and the old confirmation link does not subscribe the address again.
-    expect((await get(unsubscribe)).headers.location).toBe('/#newsletter-unsubscribed');
-    expect((await get(confirm)).headers.location).toBe('/#newsletter-not-confirmed');
+    expect((await follow(unsubscribe)).headers.location).toBe('/#newsletter-unsubscribed');
+    expect((await follow(confirm)).headers.location).toBe('/#newsletter-not-confirmed');
     expect((await rowOf(email))[0]?.status).toBe('unsubscribed');
 
     // Signing up again takes a new confirmation.
@@ -140,7 +169,7 @@ describe('newsletter: double opt-in', () => {
   it('answers the same to an address already subscribed, without a second row or e-mail', async () => {
     const email = 'fidele@exemple.fr';
     await subscribe({ EMAIL: email });
-    await get(linkTo(await waitForMail(t.mailDir, mailTo(email)), '/newsletter/confirmation'));
+    await follow(linkTo(await waitForMail(t.mailDir, mailTo(email)), '/newsletter/confirmation'));
     await waitForMail(t.mailDir, (mail) => mailTo(email)(mail) && mail.subject.startsWith('Votre'));
     const before = (await mailsTo(email)).length;
 
@@ -167,20 +196,20 @@ describe('newsletter: double opt-in', () => {
     );
     expect(await rowOf(email)).toHaveLength(1);
     const oldLink = linkTo(first, '/newsletter/confirmation');
-    expect((await get(oldLink)).headers.location).toBe('/#newsletter-not-confirmed');
+    expect((await follow(oldLink)).headers.location).toBe('/#newsletter-not-confirmed');
 
     await t.database.db
       .update(newsletterSubscribers)
       .set({ updatedAt: new Date(Date.now() - 8 * 86_400_000) })
       .where(eq(newsletterSubscribers.email, email));
     const expired = linkTo(second, '/newsletter/confirmation');
-    expect((await get(expired)).headers.location).toBe('/#newsletter-not-confirmed');
+    expect((await follow(expired)).headers.location).toBe('/#newsletter-not-confirmed');
     expect((await rowOf(email))[0]?.status).toBe('pending');
 
-    expect((await get('/newsletter/confirmation?token=inconnu')).headers.location).toBe(
+    expect((await follow('/newsletter/confirmation?token=inconnu')).headers.location).toBe(
       '/#newsletter-not-confirmed',
     );
-    expect((await get('/newsletter/confirmation')).headers.location).toBe(
+    expect((await follow('/newsletter/confirmation')).headers.location).toBe(
       '/#newsletter-not-confirmed',
     );
   });
@@ -217,7 +246,10 @@ describe('newsletter: double opt-in', () => {
   });
 
   it('exports the confirmed subscribers as CSV to moderators and administrators only', async () => {
-    const anonymous = await get('/api/admin/newsletter-subscribers.csv');
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/newsletter-subscribers.csv',
+    });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().message).toBe(MESSAGES.unauthenticated);
 

@@ -24,6 +24,14 @@ declare module 'fastify' {
     user: SessionUser | null;
     session: ActiveSession | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * `false`: a state change without the CSRF token. Only for a route authorised by a secret
+     * of its own URL (a signed link of an e-mail), which a forged cross-site request cannot know,
+     * and which mail clients call without any page (RFC 8058 one-click unsubscribe).
+     */
+    csrf?: false;
+  }
 }
 
 /** Paths that never need the session (static files, probes): no lookup for each of a page's files. */
@@ -80,7 +88,11 @@ export async function registerAuth(
     if ((pathname === '/api/user' || pathname.startsWith('/api/user/')) && !request.user) {
       throw new HttpError(401, MESSAGES.unauthenticated);
     }
-    if (!SAFE_METHODS.has(request.method) && !hasValidCsrfToken(config, request)) {
+    if (
+      !SAFE_METHODS.has(request.method) &&
+      request.routeOptions.config.csrf !== false &&
+      !hasValidCsrfToken(config, request)
+    ) {
       throw new HttpError(419, MESSAGES.csrf);
     }
   });

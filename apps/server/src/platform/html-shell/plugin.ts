@@ -127,7 +127,7 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
         item,
         canonicalUrl: isNotFound ? null : config.APP_URL + (pathname.replace(/\/+$/, '') || '/'),
         csrfToken: CSRF_SLOT,
-        noindex: isNotFound || Boolean(route.auth),
+        noindex: isNotFound || Boolean(route.auth || route.noindex),
       }),
       pageConfig: { ...pageConfig, item },
       appHtml: rendered?.html,

@@ -20,6 +20,8 @@ export interface MailAttachment {
 
 export interface MailMessage {
   to: string | string[];
+  /** Hidden recipients: each gets the message without seeing the others. */
+  bcc?: string[];
   replyTo?: string;
   subject: string;
   /** From renderEmail(): both bodies of the same template. */
@@ -42,6 +44,12 @@ export interface Mailer {
    * message then leaves only if the transaction commits.
    */
   queue(message: MailMessage, options?: { tx?: DbOrTx }): Promise<void>;
+  /**
+   * Hands the message over at once, for a job handler that builds a message which must not be
+   * stored in a job's data (a sign-in link, say). Throws when it cannot be handed over: the
+   * calling job is then retried. `jobId` gives the Message-ID, so a retry keeps it.
+   */
+  deliver(message: Omit<MailMessage, 'afterDelivery'>, options: { jobId: string }): Promise<void>;
 }
 
 /** Where messages are written when SMTP_URL is unset. */
@@ -49,7 +57,14 @@ export function mailDir(config: Pick<Config, 'DATA_DIR'>): string {
   return path.join(config.DATA_DIR, 'mail');
 }
 
-export function createMailer(deps: { jobs: JobQueue }): Mailer {
+export function createMailer(deps: {
+  jobs: JobQueue;
+  config: Config;
+  logger: JobLogger;
+  delivery?: MailDelivery;
+}): Mailer {
+  const delivery = deps.delivery ?? createMailDelivery(deps.config, deps.logger);
+  const domain = /@([^>\s]+)>?\s*$/.exec(deps.config.MAIL_FROM)?.[1] ?? 'localhost';
   return {
     async queue(message, options = {}) {
       const to = (Array.isArray(message.to) ? message.to : [message.to]).filter(Boolean);
@@ -57,6 +72,9 @@ export function createMailer(deps: { jobs: JobQueue }): Mailer {
       if (!message.subject.trim()) throw new Error('mail without subject');
       const data: MailMessage = { ...message, to };
       await deps.jobs.send(MAIL_SEND_JOB, data, options.tx ? { tx: options.tx } : {});
+    },
+    async deliver(message, options) {
+      await delivery.deliver(message, { messageId: `<${options.jobId}@${domain}>` });
     },
   };
 }
@@ -111,15 +129,10 @@ export function emlFileName(date = new Date()): string {
 }
 
 /** The `mail.send` worker. The Message-ID comes from the job, so a retry keeps it. */
-export async function registerMailWorker(
-  jobs: JobQueue,
-  deps: { config: Config; logger: JobLogger; delivery?: MailDelivery },
-): Promise<void> {
-  const delivery = deps.delivery ?? createMailDelivery(deps.config, deps.logger);
-  const domain = /@([^>\s]+)>?\s*$/.exec(deps.config.MAIL_FROM)?.[1] ?? 'localhost';
+export async function registerMailWorker(jobs: JobQueue, mailer: Mailer): Promise<void> {
   await jobs.work<MailMessage>(MAIL_SEND_JOB, async (data, job) => {
     const { afterDelivery, ...message } = data;
-    await delivery.deliver(message, { messageId: `<${job.id}@${domain}>` });
+    await mailer.deliver(message, { jobId: job.id });
     if (afterDelivery) await jobs.send(afterDelivery.job, afterDelivery.data);
   });
 }

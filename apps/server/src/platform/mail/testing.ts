@@ -10,6 +10,8 @@ export interface TestMail {
   from: string;
   /** Recipient addresses, lower-cased. */
   to: string[];
+  /** Kept in the .eml files of the development transport (SMTP never shows it). */
+  bcc: string[];
   replyTo: string[];
   subject: string;
   text: string;
@@ -31,6 +33,7 @@ export async function parseMail(raw: Buffer | string, file = ''): Promise<TestMa
     file,
     from: parsed.from?.text ?? '',
     to: addresses(parsed.to),
+    bcc: addresses(parsed.bcc),
     replyTo: addresses(parsed.replyTo),
     subject: parsed.subject ?? '',
     text: parsed.text ?? '',

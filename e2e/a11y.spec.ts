@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Result } from 'axe-core';
+import { expectNoSeriousAxeViolation } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { DEMO_FAQ_ITEM, staticPublicRoutes, UNKNOWN_PATH } from './routes.ts';
 
@@ -14,21 +13,6 @@ const PATHS = [
   ]),
 ];
 
-function describe(violations: Result[]): string {
-  return violations
-    .map((violation) => {
-      const targets = violation.nodes
-        .slice(0, 5)
-        .map(
-          (node) =>
-            `      ${node.target.join(' ')}\n        ${node.failureSummary?.replace(/\n/g, ' ') ?? ''}`,
-        )
-        .join('\n');
-      return `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${targets}`;
-    })
-    .join('\n');
-}
-
 test.describe('accessibility (axe, WCAG 2 A and AA)', () => {
   for (const path of PATHS) {
     test(`${path} has no serious or critical violation`, async ({ page, pageErrors }) => {
@@ -38,16 +22,7 @@ test.describe('accessibility (axe, WCAG 2 A and AA)', () => {
       await expect(page.locator('h1').first()).toBeVisible();
       await expect(page.getByRole('status', { name: 'Chargement' })).toHaveCount(0);
 
-      const { violations } = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa'])
-        .analyze();
-      const blocking = violations.filter(
-        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-      );
-      expect(
-        blocking.map((violation) => `${violation.id} (${violation.impact})`),
-        `axe violations on ${path}:\n${describe(blocking)}`,
-      ).toEqual([]);
+      await expectNoSeriousAxeViolation(page, path);
     });
   }
 });

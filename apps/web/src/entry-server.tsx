@@ -50,11 +50,25 @@ export const render: SsrRender = async ({ url, pageConfig: config, resolve }) =>
     if (data === undefined) {
       // The read answered 404 (or another client error): the visitor goes to the 404 route.
       queryClient.clear();
-      return { html: '', queryState: null, pageSource: null, item: null, notFound: true };
+      return {
+        html: '',
+        queryState: null,
+        pageSource: null,
+        item: null,
+        notFound: true,
+        seo: null,
+      };
     }
     item = matched.page.item(data as never);
     pageConfig = { ...pageConfig, item };
   }
+
+  // Head tags for search engines and shared links, from the results of the page's queries.
+  const seo =
+    matched?.page.seo?.(
+      queries.map((query) => queryClient.getQueryData(query.queryKey)) as never,
+      matched.match,
+    ) ?? null;
 
   const html = renderToString(
     <SsrIsDarkProvider value={false}>
@@ -65,5 +79,12 @@ export const render: SsrRender = async ({ url, pageConfig: config, resolve }) =>
   );
   const queryState = queryClient.getQueryCache().getAll().length ? dehydrate(queryClient) : null;
   queryClient.clear();
-  return { html, queryState, pageSource: matched?.page.source ?? null, item, notFound: false };
+  return {
+    html,
+    queryState,
+    pageSource: matched?.page.source ?? null,
+    item,
+    notFound: false,
+    seo,
+  };
 };

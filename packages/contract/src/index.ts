@@ -7,3 +7,4 @@ export * from './ssr.ts';
 export * from './captcha.ts';
 export * from './contact.ts';
 export * from './newsletter.ts';
+export * from './pagination.ts';

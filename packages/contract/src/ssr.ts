@@ -26,6 +26,18 @@ export interface SsrRenderResult {
   item: PageConfig['item'];
   /** The detail route's item does not exist: the visitor goes to the 404 route. */
   notFound: boolean;
+  /** What the page adds to the head for search engines and shared links, or null. */
+  seo: PageSeo | null;
+}
+
+/** A page's own head tags beyond its title and description (web app: app/pages.ts `seo`). */
+export interface PageSeo {
+  /** `og:type`; 'website' when absent. */
+  ogType?: 'website' | 'article';
+  /** The item's image for `og:image`: absolute, or a path of this site. */
+  image?: string | null;
+  /** schema.org objects, each written as `<script type="application/ld+json">`. */
+  jsonLd?: Record<string, unknown>[];
 }
 
 export type SsrRender = (input: SsrRenderInput) => Promise<SsrRenderResult>;

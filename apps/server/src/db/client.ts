@@ -62,6 +62,8 @@ export interface OpenDatabaseOptions {
   poolMax?: number;
   /** PGlite only: start from a data directory tarball (see test-db.ts). */
   loadDataDir?: Blob | File;
+  /** Called with the SQL of every query made through Drizzle (tests count them). */
+  onQuery?: (query: string) => void;
 }
 
 /** The extensions PGlite must load so that the migrations' CREATE EXTENSION works. */
@@ -75,7 +77,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+    const db = drizzleNodePg({
+      client: pool,
+      schema,
+      logger: queryLogger(options),
+    }) as unknown as Database;
     return {
       kind: 'postgres',
       client: pool,
@@ -101,7 +107,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: pgliteExtensions,
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client, schema, logger: queryLogger(options) }) as unknown as Database;
   let closed = false;
   return {
     kind: 'pglite',
@@ -121,6 +127,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await client.close();
     },
   };
+}
+
+function queryLogger(options: OpenDatabaseOptions) {
+  const { onQuery } = options;
+  return onQuery ? { logQuery: (query: string) => onQuery(query) } : false;
 }
 
 const LISTEN_RETRY_MS = 1000;

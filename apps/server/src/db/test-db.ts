@@ -10,7 +10,30 @@ import { defaultMigrationsFolder, migrateDatabase } from './migrate.ts';
 export type TestDatabase = DatabaseHandle & {
   /** Name of the throw-away PostgreSQL database (postgres kind only). */
   databaseName?: string;
+  /**
+   * The SQL of the Drizzle queries made while `run` runs (the job queue's own queries are not
+   * Drizzle's and are not counted): `expect(queries).toHaveLength(2)` proves there is no N+1.
+   */
+  recordQueries<T>(run: () => Promise<T>): Promise<{ result: T; queries: string[] }>;
 };
+
+/** The queries of every test database go through here; recordQueries() listens for a while. */
+function createQueryRecorder() {
+  let current: string[] | null = null;
+  return {
+    onQuery: (query: string) => current?.push(query),
+    async record<T>(run: () => Promise<T>): Promise<{ result: T; queries: string[] }> {
+      if (current) throw new Error('recordQueries() calls cannot overlap');
+      const queries: string[] = [];
+      current = queries;
+      try {
+        return { result: await run(), queries };
+      } finally {
+        current = null;
+      }
+    },
+  };
+}
 
 /**
  * A fresh, migrated database for one test file.
@@ -41,7 +64,13 @@ async function createPostgresTestDatabase(
   }
   const url = new URL(databaseUrl);
   url.pathname = `/${databaseName}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir(), poolMax: 5 });
+  const recorder = createQueryRecorder();
+  const handle = await openDatabase({
+    databaseUrl: url.toString(),
+    dataDir: tmpdir(),
+    poolMax: 5,
+    onQuery: recorder.onQuery,
+  });
   const dropDatabase = async () => {
     const client = await connectAdmin(databaseUrl);
     try {
@@ -61,6 +90,7 @@ async function createPostgresTestDatabase(
   return {
     ...handle,
     databaseName,
+    recordQueries: recorder.record,
     close: async () => {
       await close();
       await dropDatabase();
@@ -108,19 +138,30 @@ function templateCachePath(migrationsFolder: string): string {
 }
 
 async function createPgliteTestDatabase(migrationsFolder: string): Promise<TestDatabase> {
+  const recorder = createQueryRecorder();
+  const onQuery = recorder.onQuery;
+  const withRecorder = (handle: DatabaseHandle): TestDatabase => ({
+    ...handle,
+    recordQueries: recorder.record,
+  });
   const cachePath = templateCachePath(migrationsFolder);
   if (existsSync(cachePath)) {
     try {
       const blob = new Blob([readFileSync(cachePath)]);
-      const handle = await openDatabase({ dataDir: tmpdir(), inMemory: true, loadDataDir: blob });
+      const handle = await openDatabase({
+        dataDir: tmpdir(),
+        inMemory: true,
+        loadDataDir: blob,
+        onQuery,
+      });
       // Re-running is a no-op when up to date, and guards against a stale snapshot.
       await migrateDatabase(handle, migrationsFolder);
-      return handle;
+      return withRecorder(handle);
     } catch {
       // Corrupt or incompatible snapshot: fall through and rebuild it.
     }
   }
-  const handle = await openDatabase({ dataDir: tmpdir(), inMemory: true });
+  const handle = await openDatabase({ dataDir: tmpdir(), inMemory: true, onQuery });
   await migrateDatabase(handle, migrationsFolder);
   if (handle.kind === 'pglite') {
     try {
@@ -132,5 +173,5 @@ async function createPgliteTestDatabase(migrationsFolder: string): Promise<TestD
       // The cache is an optimisation only.
     }
   }
-  return handle;
+  return withRecorder(handle);
 }

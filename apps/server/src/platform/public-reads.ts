@@ -5,6 +5,7 @@ import { PUBLIC_JSON_MAX_AGE_SECONDS } from './public-cache/hook.ts';
 import { jsonEntry, type PublicResponseCache } from './public-cache/response-cache.ts';
 import { SESSION_COOKIE } from './auth/csrf.ts';
 import { HttpError, MESSAGES, ValidationError } from './errors.ts';
+import { normaliseArrayKeys } from './list-input.ts';
 
 /** Answers a public API read from its path parameters and query string. */
 export type PublicRead = (input: Record<string, unknown>) => Promise<unknown>;
@@ -56,8 +57,8 @@ export function publicGet<R extends z.ZodType, I extends ObjectSchema>(
   options: PublicGetOptions<R, I>,
 ): void {
   const input = (options.input ?? z.object({})) as I;
-  const answer = async (raw: unknown) => {
-    const parsed = input.safeParse(raw);
+  const answer = async (raw: Record<string, unknown>) => {
+    const parsed = input.safeParse(normaliseArrayKeys(raw));
     if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error));
     return options.response.parse(await options.read(parsed.data));
   };

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import type { PageConfig, RouteName } from '@ad/contract';
+import type { PageConfig, PageSeo, RouteName } from '@ad/contract';
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { teamMembersQuery } from '../pages/about/team-members.ts';
-import { faqItemQuery, type FaqItem } from '../pages/faq/faq-item.ts';
+import { faqItemQuery, faqPageJsonLd, type FaqItem } from '../pages/faq/faq-item.ts';
 import { contactUsOptionsQuery } from '../pages/contact-us/contact-us-options.ts';
 import type { ApiQueryKey } from '../lib/api-query.ts';
 import { lazyComponent, type PreloadableComponent } from './lazy-component.tsx';
@@ -36,6 +36,12 @@ export interface PageDefinition {
    * sends the visitor to the 404 route.
    */
   item?: (data: never) => PageItem;
+  /**
+   * Head tags for search engines and shared links (og:image, og:type, schema.org JSON-LD such as
+   * NewsArticle, Event or FAQPage), from the data of the page's queries, in their order (a query
+   * that failed gives undefined). Rendered by the server only.
+   */
+  seo?: (data: never, match: PageMatch) => PageSeo;
 }
 
 function page(
@@ -43,8 +49,9 @@ function page(
   load: () => Promise<ComponentType>,
   queries?: PageDefinition['queries'],
   item?: PageDefinition['item'],
+  seo?: PageDefinition['seo'],
 ): PageDefinition {
-  return { source, component: lazyComponent(load), queries, item };
+  return { source, component: lazyComponent(load), queries, item, seo };
 }
 
 /** Every screen is its own chunk (ARCHITECTURE.md: code-split per route). */
@@ -82,6 +89,9 @@ export const pages: Partial<Record<RouteName, PageDefinition>> = {
     () => import('../pages/faq/faq-item-page.tsx').then((m) => m.FaqItemPage),
     ({ params }) => [faqItemQuery(params.slug ?? '')],
     ({ data }: { data: FaqItem }) => ({ question: data.question, answer: data.answer }),
+    ([response]: [{ data: FaqItem } | undefined]) => ({
+      jsonLd: response ? [faqPageJsonLd([response.data])] : [],
+    }),
   ),
   'contact-us': page(
     'src/pages/contact-us/contact-us-page.tsx',

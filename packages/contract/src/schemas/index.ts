@@ -10,3 +10,4 @@ export * from './captcha.ts';
 export * from './contact.ts';
 export * from './newsletter.ts';
 export * from './export-report.ts';
+export * from './pagination.ts';

@@ -108,6 +108,28 @@ describe('HTML shell', () => {
     };
     expect(config.item).toBeNull();
     expect(config.settings.appUrl).toBe('https://alimentation.exemple.fr');
+    // schema.org BreadcrumbList of the route's breadcrumb, absolute addresses.
+    const jsonLd = [
+      ...response.body.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g),
+    ].map((found) => JSON.parse(found[1]!) as Record<string, unknown>);
+    expect(jsonLd).toContainEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        {
+          '@type': 'ListItem',
+          position: 1,
+          name: 'Accueil',
+          item: 'https://alimentation.exemple.fr/',
+        },
+        {
+          '@type': 'ListItem',
+          position: 2,
+          name: 'À propos',
+          item: 'https://alimentation.exemple.fr/a-propos',
+        },
+      ],
+    });
     expect(config.settings.sessionLifetimeMinutes).toBe(120);
   });
 

@@ -128,6 +128,8 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
         canonicalUrl: isNotFound ? null : config.APP_URL + (pathname.replace(/\/+$/, '') || '/'),
         csrfToken: CSRF_SLOT,
         noindex: isNotFound || Boolean(route.auth || route.noindex),
+        appUrl: config.APP_URL,
+        seo: rendered?.seo ?? null,
       }),
       pageConfig: { ...pageConfig, item },
       appHtml: rendered?.html,

@@ -4,7 +4,10 @@ import {
   fillPlaceholders,
   metaDescription,
   pageTitle,
+  pathTo,
   type PageConfig,
+  type PageSeo,
+  type RouteName,
   type PublicSettings,
   type RouteDefinition,
 } from '@ad/contract';
@@ -65,13 +68,53 @@ export interface HeadInput {
   canonicalUrl: string | null;
   csrfToken: string;
   noindex: boolean;
+  /** The site's absolute address (APP_URL), for absolute links in the head. */
+  appUrl: string;
+  /** The page's own tags (og:image, og:type, JSON-LD), from its queries. */
+  seo?: PageSeo | null;
+}
+
+/** An absolute URL: site paths are prefixed with the site's address. */
+function absolute(appUrl: string, url: string): string {
+  return /^https?:\/\//i.test(url) ? url : `${appUrl}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+/** schema.org BreadcrumbList of the route's breadcrumb ('Accueil' first, the page last). */
+function breadcrumbJsonLd(input: HeadInput): Record<string, unknown> | null {
+  const { route, item, canonicalUrl, appUrl } = input;
+  if (!canonicalUrl || route.breadcrumb.length === 0) return null;
+  const entries = [
+    { name: 'Accueil', url: `${appUrl}/` },
+    ...route.breadcrumb.map((entry, index) => ({
+      name: fillPlaceholders(entry.label, item),
+      url:
+        index === route.breadcrumb.length - 1 || !entry.to
+          ? canonicalUrl
+          : `${appUrl}${pathTo(entry.to as RouteName)}`,
+    })),
+  ];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: entries.map((entry, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: entry.name,
+      item: entry.url,
+    })),
+  };
 }
 
 export function renderHead(input: HeadInput): string {
   const { appName, route, item } = input;
   const title = pageTitle(appName, fillPlaceholders(route.title, item));
   const description = metaDescription(fillPlaceholders(route.description, item));
-  const ogType = route.name === 'post' ? 'article' : 'website';
+  const seo = input.seo ?? {};
+  const ogType = seo.ogType ?? (route.name === 'post' ? 'article' : 'website');
+  const image = seo.image ? absolute(input.appUrl, seo.image) : null;
+  const jsonLd = input.noindex
+    ? []
+    : [breadcrumbJsonLd(input), ...(seo.jsonLd ?? [])].filter((entry) => entry !== null);
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}">`,
@@ -85,6 +128,9 @@ export function renderHead(input: HeadInput): string {
     `<meta property="og:type" content="${ogType}">`,
     `<meta property="og:site_name" content="${escapeHtml(appName)}">`,
     '<meta property="og:locale" content="fr_FR">',
+    image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
+    ...jsonLd.map((entry) => `<script type="application/ld+json">${jsonForScript(entry)}</script>`),
     `<meta name="csrf-token" content="${escapeHtml(input.csrfToken)}">`,
   ];
   return tags.filter(Boolean).join('\n    ');

@@ -11,3 +11,16 @@ export type FaqItem = {
 
 export const faqItemQuery = (slug: string) =>
   apiQuery<{ data: FaqItem }>('/api/faq/:slug', { slug }, { minDelayMs: MIN_DELAY_DETAIL_MS });
+
+/** schema.org FAQPage of questions and their answers (the page's JSON-LD). */
+export function faqPageJsonLd(items: Pick<FaqItem, 'question' | 'answer'>[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: items.map((item) => ({
+      '@type': 'Question',
+      name: item.question,
+      acceptedAnswer: { '@type': 'Answer', text: item.answer },
+    })),
+  };
+}

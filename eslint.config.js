@@ -24,6 +24,18 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@codegouvfr/react-dsfr',
+              message:
+                "Import `fr` from src/lib/fr.ts: the package's `fr` object adds 13 KB gzip to every page.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -26,8 +26,39 @@ const withLighthouse = process.env.BENCH_LIGHTHOUSE !== '0';
 const APP_PORT = 3199;
 const HELLO_PORT = 3198;
 const LIMITED_PORT = 3197;
-const THROUGHPUT_PATHS = ['/', '/a-propos', '/api/internal-team-members'];
-const LIGHTHOUSE_PATHS = ['/', '/a-propos', '/mentions-legales'];
+const THROUGHPUT_PATHS = [
+  '/',
+  '/a-propos',
+  '/actualites',
+  '/api/internal-team-members',
+  '/api/homepage',
+  '/api/posts?page=2',
+  '/api/search?q=circuits%20courts',
+];
+// Issue 7: every public content endpoint, one request at a time with the public cache missed.
+const COLD_PATHS = [
+  '/api/homepage',
+  '/api/posts/filters',
+  '/api/posts',
+  '/api/posts?page=2',
+  '/api/posts/:post',
+  '/api/events/filters',
+  '/api/events',
+  '/api/contacts/filters',
+  '/api/contacts',
+  '/api/resources/filters',
+  '/api/resources',
+  '/api/resources/:resource',
+  '/api/glossary',
+  '/api/faq',
+  '/api/search/filters',
+  '/api/search?q=circuits%20courts',
+  '/api/search?q=l%C3%A9gumes%20bio',
+  '/api/search?q=marhc%C3%A9',
+];
+const COLD_REQUESTS = 40;
+const TARGET_COLD_P95_MS = 30;
+const LIGHTHOUSE_PATHS = ['/', '/a-propos', '/actualites', '/actualites/:post', '/agenda'];
 const TARGET_RATIO = 50;
 const TARGET_INITIAL_JS_KB = 120;
 
@@ -92,6 +123,54 @@ async function measure(url, pid, headers = {}) {
   };
 }
 
+/** The slug of the first item of a public list, to measure its detail (':post', ':resource'). */
+async function firstSlug(base, list) {
+  const body = await (await fetch(`${base}${list}`)).json();
+  return body.data?.[0]?.slug ?? null;
+}
+
+async function fillSlugs(base, paths) {
+  const slugs = {
+    post: await firstSlug(base, '/api/posts'),
+    resource: await firstSlug(base, '/api/resources'),
+  };
+  // A path whose item kind has no published item is left out.
+  return paths
+    .filter((path) => {
+      const kind = /:(post|resource)\b/.exec(path)?.[1];
+      return !kind || slugs[kind];
+    })
+    .map((path) => path.replace(/:(post|resource)\b/, (_m, kind) => slugs[kind]));
+}
+
+/**
+ * Latency of single requests that miss the public cache (a unique `_cold` parameter, which the
+ * API ignores, makes each address new): what a visitor waits for the first time an answer is
+ * computed. Sequential, so this is the server's own time plus a local round trip.
+ */
+async function coldLatency(base, path) {
+  const times = [];
+  let bad = 0;
+  for (let i = 0; i < COLD_REQUESTS; i += 1) {
+    const url = `${base}${path}${path.includes('?') ? '&' : '?'}_cold=${Date.now()}-${i}`;
+    const started = performance.now();
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+    if (!response.ok) bad += 1;
+  }
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
+  return {
+    what: `GET ${path}`,
+    'p50 ms': Number(at(0.5).toFixed(1)),
+    'p95 ms': Number(at(0.95).toFixed(1)),
+    'max ms': Number(times[times.length - 1].toFixed(1)),
+    bad,
+    target: `p95 ≤ ${TARGET_COLD_P95_MS} ms`,
+  };
+}
+
 async function preparePostgres() {
   const admin = new pg.Client({ connectionString: pgAdminUrl });
   try {
@@ -150,8 +229,14 @@ async function benchDatabase(kind) {
   await waitFor(`http://127.0.0.1:${HELLO_PORT}/`);
   console.log(`${kind}: server ready after ${ready.toFixed(1)} s`);
 
-  step(`${kind}: throughput (${seconds} s per row, 10 connections, rate limit off)`);
   const base = `http://127.0.0.1:${APP_PORT}`;
+  step(`${kind}: single requests, public cache missed (${COLD_REQUESTS} each)`);
+  const coldRows = [];
+  for (const path of await fillSlugs(base, COLD_PATHS))
+    coldRows.push(await coldLatency(base, path));
+  console.table(coldRows);
+
+  step(`${kind}: throughput (${seconds} s per row, 10 connections, rate limit off)`);
   const yardstick = await measure(`http://127.0.0.1:${HELLO_PORT}/`, hello.child.pid);
   const rows = [
     { what: 'Fastify hello-world (yardstick)', ...yardstick, ratio: '100 %', target: '' },
@@ -214,7 +299,7 @@ async function benchDatabase(kind) {
     console.log(`total ${kb(js.totalGzip)} KB gzip (target ≤ ${TARGET_INITIAL_JS_KB} KB)`);
     if (withLighthouse) {
       step('Lighthouse 12 mobile (Debian Chromium)');
-      lighthouseRows = await runLighthouse(base, LIGHTHOUSE_PATHS);
+      lighthouseRows = await runLighthouse(base, await fillSlugs(base, LIGHTHOUSE_PATHS));
       console.table(
         lighthouseRows.map((r) => ({
           ...r,

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -28,14 +29,36 @@ function lowPriorityPreloads(): Plugin {
   };
 }
 
+/**
+ * The DSFR's `setLink` (called by every page, src/app/app.tsx) lives in a module that imports the
+ * package's whole `fr` object (colour and typography tables, 13 KB gzip) for one `fr.cx` call:
+ * that import is served by src/lib/fr.ts, the same `cx` alone. The DSFR components that need the
+ * full object still import it themselves, in the chunks of the pages that use them.
+ */
+function dsfrLinkWithLightFr(): Plugin {
+  const lightFr = fileURLToPath(new URL('./src/lib/fr.ts', import.meta.url));
+  return {
+    name: 'ad-dsfr-link-light-fr',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromLink = importer?.replace(/\\/g, '/').endsWith('/@codegouvfr/react-dsfr/link.js');
+      return source === './fr' && fromLink ? lightFr : null;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), lowPriorityPreloads()],
+  plugins: [react(), lowPriorityPreloads(), dsfrLinkWithLightFr()],
   // The DSFR assets are copied into public/dsfr by `npm run dsfr` (predev/prebuild).
   publicDir: 'public',
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // One stylesheet for the whole app (about 6 KB gzip), linked by the shell: a page waits for
+    // two stylesheets (the DSFR's and ours) instead of one more per component that has styles,
+    // each a render-blocking request on a slow connection.
+    cssCodeSplit: false,
     // The browser build's manifest maps each page module to its chunk; the server build needs
     // neither a manifest nor a copy of the public folder.
     manifest: !isSsrBuild,

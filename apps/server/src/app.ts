@@ -16,6 +16,8 @@ import { z } from 'zod';
 import { VALIDATION_MESSAGE } from '@ad/contract';
 import type { Config } from './env.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { homepageRoutes } from './modules/homepage/homepage.routes.ts';
 import { createAccountEmails } from './modules/accounts/accounts.emails.tsx';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { exportReportRoutes } from './modules/export-report/export-report.routes.ts';
@@ -47,6 +49,11 @@ import { PublicResponseCache } from './platform/public-cache/response-cache.ts';
 import { PublicReads } from './platform/public-reads.ts';
 import { distRenderer, viteRenderer, type PageRenderer } from './platform/ssr/renderer.ts';
 import { faqRoutes } from './modules/faq/faq.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { resourcesRoutes } from './modules/resources/resources.routes.ts';
+import { postsRoutes } from './modules/posts/posts.routes.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { glossaryRoutes } from './modules/glossary/glossary.routes.ts';
 import { teamMembersRoutes } from './modules/team-members/team-members.routes.ts';
 import { contactUsRoutes } from './modules/contact-us/contact-us.routes.ts';
 import { createContactUsEmails } from './modules/contact-us/contact-us.emails.tsx';
@@ -272,6 +279,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(teamMembersRoutes, { db: database.db, reads, cache });
   await app.register(faqRoutes, { db: database.db, reads, cache });
+  await app.register(searchRoutes, { db: database.db, reads, cache });
+  await app.register(resourcesRoutes, { db: database.db, reads, cache });
+  await app.register(postsRoutes, { db: database.db, reads, cache });
+  await app.register(eventsRoutes, { db: database.db, clock, reads, cache });
+  await app.register(glossaryRoutes, { db: database.db, reads, cache });
   const accounts = createAccountsService({
     db: database.db,
     clock,
@@ -296,7 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: app.mailer,
     emails: createContactsEmails(config),
   });
-  await app.register(contactsRoutes, { config, contacts });
+  await app.register(contactsRoutes, { config, db: database.db, contacts, reads, cache });
   const newsletter = createNewsletterService({
     db: database.db,
     clock,
@@ -305,6 +317,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     emails: createNewsletterEmails(config),
   });
   await app.register(newsletterRoutes, { config, newsletter });
+  await app.register(seoRoutes, { config, db: database.db });
+  await app.register(homepageRoutes, { db: database.db, reads, cache });
 
   const uploadsDir = path.join(config.DATA_DIR, 'uploads');
   if (existsSync(uploadsDir)) {

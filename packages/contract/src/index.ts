@@ -8,3 +8,5 @@ export * from './captcha.ts';
 export * from './contact.ts';
 export * from './newsletter.ts';
 export * from './pagination.ts';
+export * from './video-embeds.ts';
+export * from './search.ts';

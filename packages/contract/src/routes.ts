@@ -178,6 +178,8 @@ export const routes = [
     description:
       'Rechercher dans les initiatives, démarches, actualités, évènements, ressources et questions de la plateforme.',
     breadcrumb: [{ label: 'Recherche' }],
+    /** Result pages of the site search: not indexed (they only repeat the site's pages). */
+    noindex: true,
   },
   {
     name: 'legal-notice',

@@ -1,3 +1,4 @@
+import { VIDEO_FRAME_ORIGINS } from '@ad/contract';
 import type { Config } from '../env.ts';
 
 /**
@@ -39,12 +40,6 @@ export function contentSecurityPolicy(
   const newsletter = origin(config.NEWSLETTER_FORM_URL);
   const recaptcha = config.captchaProvider === 'recaptcha';
   const recaptchaScripts = recaptcha ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
-  const videos = [
-    'https://www.youtube-nocookie.com',
-    'https://www.youtube.com',
-    'https://player.vimeo.com',
-    'https://www.dailymotion.com',
-  ];
   const list = (...items: (string | null | false | undefined)[]) =>
     items.filter((i): i is string => typeof i === 'string' && i.length > 0);
 
@@ -63,7 +58,8 @@ export function contentSecurityPolicy(
     // reCAPTCHA's checkbox and challenge frames (Google's CSP guidance names both hosts).
     'frame-src': list(
       "'self'",
-      ...videos,
+      // The players of resource videos, loaded only once the visitor asks for them.
+      ...VIDEO_FRAME_ORIGINS,
       recaptcha && 'https://www.google.com',
       recaptcha && 'https://recaptcha.google.com',
     ),

@@ -1,10 +1,13 @@
 /** Helpers for API tests (app.inject on a fresh migrated database). Not used at run time. */
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { SsrRender } from '@ad/contract';
-import { buildApp, createLogger, type AppDeps } from '../app.ts';
+import { sql } from 'drizzle-orm';
+import { buildApp, createLogger, PUBLIC_CONTENT_CHANNEL, type AppDeps } from '../app.ts';
 import { users } from '../db/schema/users.ts';
 import { createTestDatabase, type TestDatabase } from '../db/test-db.ts';
 import { testConfig } from '../env.ts';
@@ -38,6 +41,13 @@ export interface TestApp {
   dataDir: string;
   /** Where the app's e-mails land as .eml files: read them with mail/testing.ts. */
   mailDir: string;
+  /**
+   * Resolves once every change of public content committed so far has emptied the app's public
+   * cache. Needed after writing straight to the database: the triggers' NOTIFY reaches the app
+   * a moment later on PostgreSQL (in order of commit), so without it a read may still get the
+   * cached answer, or a cache primed just now may be emptied by a late notification.
+   */
+  contentSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -75,6 +85,18 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  // The app's listeners, seen by contentSettled() once each notification is handled.
+  const handled = new EventEmitter();
+  const listen = database.listen.bind(database);
+  database.listen = (channel, onNotify, onReconnect) =>
+    listen(
+      channel,
+      (payload) => {
+        onNotify(payload);
+        handled.emit(channel, payload);
+      },
+      onReconnect,
+    );
   const temporaryDir = options.env?.DATA_DIR
     ? undefined
     : mkdtempSync(path.join(tmpdir(), 'ad-test-data-'));
@@ -104,6 +126,19 @@ export async function createTestApp(
     jobs,
     dataDir: config.DATA_DIR,
     mailDir: mailDir(config),
+    contentSettled: async () => {
+      const marker = `settled:${randomUUID()}`;
+      const arrived = new Promise<void>((resolve) => {
+        const onPayload = (payload: string) => {
+          if (payload !== marker) return;
+          handled.off(PUBLIC_CONTENT_CHANNEL, onPayload);
+          resolve();
+        };
+        handled.on(PUBLIC_CONTENT_CHANNEL, onPayload);
+      });
+      await database.db.execute(sql`SELECT pg_notify(${PUBLIC_CONTENT_CHANNEL}, ${marker})`);
+      await arrived;
+    },
     close: async () => {
       await app.close();
       await jobs.stop();

@@ -1,4 +1,4 @@
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../lib/fr.ts';
 import { Link } from 'react-router';
 import type { Crumb } from './route-head.ts';
 

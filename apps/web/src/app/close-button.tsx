@@ -1,4 +1,4 @@
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../lib/fr.ts';
 
 /** The DSFR 'Fermer' button of dialogs and popovers; `title` says what it closes. */
 export function CloseButton({ title, onClick }: { title: string; onClick: () => void }) {

@@ -1,5 +1,5 @@
 import { Suspense, useRef, useState, type FormEvent } from 'react';
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../lib/fr.ts';
 import { Link, useLocation } from 'react-router';
 import {
   BACK_TO_TOP_SCROLL_PX,

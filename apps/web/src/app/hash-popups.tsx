@@ -1,4 +1,4 @@
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../lib/fr.ts';
 import { NEWSLETTER_FAILURE, NEWSLETTER_HASHES } from '@ad/contract';
 import { useLocation, useNavigate } from 'react-router';
 import { NativeDialog } from './native-dialog.tsx';

@@ -7,7 +7,7 @@ import {
   type FormEvent,
   type MouseEvent,
 } from 'react';
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../lib/fr.ts';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { LOGO_SHRINK_SCROLL_PX } from '@ad/contract';
 import { usePageConfig } from './page-config.ts';

@@ -1,5 +1,5 @@
 import { Suspense, type MouseEvent } from 'react';
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../lib/fr.ts';
 import { Outlet, useLocation } from 'react-router';
 import { usePageConfig } from './page-config.ts';
 import { Header } from './header.tsx';

@@ -25,7 +25,7 @@ describe('matchPage', () => {
   it('gives unknown and malformed paths the 404 page, and no page to a placeholder screen', () => {
     expect(matchPage('/une-page-inconnue')?.page).toBe(notFoundPage);
     expect(matchPage('/actualites/%E0%A4%A')?.page).toBe(notFoundPage);
-    expect(matchPage('/glossaire')).toBeNull();
+    expect(matchPage('/mon-compte/tableau-de-bord')).toBeNull();
   });
 });
 

@@ -3,7 +3,38 @@ import type { PageConfig, PageSeo, RouteName } from '@ad/contract';
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { teamMembersQuery } from '../pages/about/team-members.ts';
 import { faqItemQuery, faqPageJsonLd, type FaqItem } from '../pages/faq/faq-item.ts';
+import { faqQuery } from '../pages/faq/faq.ts';
+import {
+  glossaryJsonLd,
+  glossaryQuery,
+  type GlossaryByLetter,
+} from '../pages/glossary/glossary.ts';
 import { contactUsOptionsQuery } from '../pages/contact-us/contact-us-options.ts';
+import { homeEventsQuery, homepageQuery } from '../pages/home/homepage.ts';
+import { agendaQueries, eventsJsonLd, type AgendaPage } from '../pages/events/agenda.ts';
+import {
+  POST_FILTER_NAMES,
+  postFiltersQuery,
+  postQuery,
+  postsQuery,
+  type PostResponse,
+} from '../features/posts/posts.ts';
+import { postSeo } from '../pages/posts/post-seo.ts';
+import { listStateFrom } from '../features/lists/list-params.ts';
+import {
+  contactFiltersQuery,
+  DIRECTORY_FILTERS,
+  directoryQuery,
+} from '../features/contacts/api.ts';
+import {
+  RESOURCE_FILTERS,
+  resourceFiltersQuery,
+  resourceQuery,
+  resourcesQuery,
+  type Resource,
+} from '../features/resources/api.ts';
+import { resourceSeo } from '../pages/resources/resource.ts';
+import { searchQuery, searchStateFrom } from '../pages/search/search.ts';
 import type { ApiQueryKey } from '../lib/api-query.ts';
 import { lazyComponent, type PreloadableComponent } from './lazy-component.tsx';
 
@@ -105,6 +136,83 @@ export const pages: Partial<Record<RouteName, PageDefinition>> = {
     import('../pages/newsletter/newsletter-link-pages.tsx').then(
       (m) => m.NewsletterUnsubscribePage,
     ),
+  ),
+  glossary: page(
+    'src/pages/glossary/glossary-page.tsx',
+    () => import('../pages/glossary/glossary-page.tsx').then((m) => m.GlossaryPage),
+    () => [glossaryQuery()],
+    undefined,
+    ([response]: [{ data: GlossaryByLetter } | undefined]) => ({
+      jsonLd: response ? [glossaryJsonLd(response.data)] : [],
+    }),
+  ),
+  faq: page(
+    'src/pages/faq/faq-page.tsx',
+    () => import('../pages/faq/faq-page.tsx').then((m) => m.FaqPage),
+    () => [faqQuery()],
+  ),
+  events: page(
+    'src/pages/events/events-page.tsx',
+    () => import('../pages/events/events-page.tsx').then((m) => m.EventsPage),
+    ({ search }) => agendaQueries(search),
+    undefined,
+    ([response]: [AgendaPage | undefined]) => ({ jsonLd: eventsJsonLd(response) }),
+  ),
+  posts: page(
+    'src/pages/posts/posts-page.tsx',
+    () => import('../pages/posts/posts-page.tsx').then((m) => m.PostsPage),
+    ({ search }) => {
+      const { page: current, filters } = listStateFrom(search, POST_FILTER_NAMES);
+      return [
+        postsQuery({ page: current, categories: filters.categories ?? [] }),
+        postFiltersQuery(),
+      ];
+    },
+  ),
+  post: page(
+    'src/pages/posts/post-page.tsx',
+    () => import('../pages/posts/post-page.tsx').then((m) => m.PostPage),
+    ({ params }) => [postQuery(params.slug ?? '')],
+    ({ data }: PostResponse) => ({ title: data.title, description: data.description }),
+    ([response]: [PostResponse | undefined]) => postSeo(response),
+  ),
+  contacts: page(
+    'src/pages/contacts/contacts-page.tsx',
+    () => import('../pages/contacts/contacts-page.tsx').then((m) => m.ContactsPage),
+    ({ search }) => [
+      directoryQuery(listStateFrom(search, DIRECTORY_FILTERS)),
+      contactFiltersQuery(),
+    ],
+  ),
+  resources: page(
+    'src/pages/resources/resources-page.tsx',
+    () => import('../pages/resources/resources-page.tsx').then((m) => m.ResourcesPage),
+    ({ search }) => [
+      resourcesQuery(listStateFrom(search, RESOURCE_FILTERS)),
+      resourceFiltersQuery(),
+    ],
+  ),
+  resource: page(
+    'src/pages/resources/resource-page.tsx',
+    () => import('../pages/resources/resource-page.tsx').then((m) => m.ResourcePage),
+    ({ params }) => [resourceQuery(params.slug ?? '')],
+    ({ data }: { data: Resource }) => ({ name: data.name, description: data.description }),
+    ([response]: [{ data: Resource } | undefined]) => resourceSeo(response?.data),
+  ),
+  search: page(
+    'src/pages/search/search-page.tsx',
+    () => import('../pages/search/search-page.tsx').then((m) => m.SearchPage),
+    // Spec §5: no search while q is empty.
+    ({ search }) => {
+      const state = searchStateFrom(search);
+      return state.q ? [searchQuery(state)] : [];
+    },
+  ),
+  homepage: page(
+    'src/pages/home/home-page.tsx',
+    () => import('../pages/home/home-page.tsx').then((m) => m.HomePage),
+    // Spec §7: the home page's two calls, run by the server before it renders.
+    () => [homepageQuery(), homeEventsQuery()],
   ),
   '404': notFoundPage,
 };

@@ -1,4 +1,4 @@
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../lib/fr.ts';
 import { useLocation } from 'react-router';
 import { routeForPath, routeTitle } from './route-head.ts';
 import { useCurrentRouteItem } from './route-item.tsx';

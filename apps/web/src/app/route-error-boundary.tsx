@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../lib/fr.ts';
 
 interface State {
   error: Error | null;

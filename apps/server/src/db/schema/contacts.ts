@@ -56,6 +56,10 @@ export const contacts = pgTable(
     index('contacts_moderated_by_idx').on(t.moderatedBy),
     index('contacts_moderation_status_idx').on(t.moderationStatus),
     index('contacts_search_vector_idx').using('gin', t.searchVector),
+    // The directory's order (GET /api/contacts), among the contacts it shows.
+    index('contacts_directory_name_idx')
+      .on(sql`f_unaccent(lower(${t.societyName}))`, t.id)
+      .where(sql`${t.moderationStatus} = 'published' AND ${t.displayInDirectory}`),
     index('contacts_society_name_trgm_idx').using(
       'gin',
       sql`f_unaccent(lower(${t.societyName})) gin_trgm_ops`,

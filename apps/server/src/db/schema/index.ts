@@ -15,4 +15,5 @@ export * from './content.ts';
 export * from './contact-us.ts';
 export * from './moderation.ts';
 export * from './platform.ts';
+export * from './search.ts';
 export * from './relations.ts';

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { faqItems } from '../../db/schema/content.ts';
+import { asc, eq } from 'drizzle-orm';
+import { faqCategories, faqItems } from '../../db/schema/content.ts';
 import type { AppDatabase } from '../../platform/database.ts';
 
 export async function findFaqItem(db: AppDatabase, slug: string) {
@@ -12,3 +12,28 @@ export async function findFaqItem(db: AppDatabase, slug: string) {
 }
 
 export type FaqItemRow = NonNullable<Awaited<ReturnType<typeof findFaqItem>>>;
+
+/**
+ * Every question with its category, in one query, categories by position then questions by
+ * position. The inner join leaves out the categories without questions.
+ */
+export function listFaqQuestions(db: AppDatabase) {
+  return db
+    .select({
+      categorySlug: faqCategories.slug,
+      categoryName: faqCategories.name,
+      categoryPosition: faqCategories.position,
+      slug: faqItems.slug,
+      question: faqItems.question,
+    })
+    .from(faqItems)
+    .innerJoin(faqCategories, eq(faqCategories.id, faqItems.categoryId))
+    .orderBy(
+      asc(faqCategories.position),
+      asc(faqCategories.id),
+      asc(faqItems.position),
+      asc(faqItems.id),
+    );
+}
+
+export type FaqQuestionRow = Awaited<ReturnType<typeof listFaqQuestions>>[number];

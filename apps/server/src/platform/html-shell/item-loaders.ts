@@ -1,8 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { foodProcedures } from '../../db/schema/food-procedures.ts';
 import { initiatives } from '../../db/schema/initiatives.ts';
-import { posts } from '../../db/schema/posts.ts';
-import { resources } from '../../db/schema/resources.ts';
 import type { AppDatabase } from '../database.ts';
 
 /**
@@ -38,21 +36,5 @@ const initiativeItem: ItemLoader = async (db, params) => {
 };
 
 export const itemLoaders: Record<string, ItemLoader> = {
-  post: async (db, { slug = '' }) =>
-    first(
-      await db
-        .select({ title: posts.title, description: posts.description })
-        .from(posts)
-        .where(and(eq(posts.slug, slug), eq(posts.moderationStatus, 'published')))
-        .limit(1),
-    ),
-  resource: async (db, { slug = '' }) =>
-    first(
-      await db
-        .select({ name: resources.name, description: resources.description })
-        .from(resources)
-        .where(and(eq(resources.slug, slug), eq(resources.moderationStatus, 'published')))
-        .limit(1),
-    ),
   'initiative-item': initiativeItem,
 };

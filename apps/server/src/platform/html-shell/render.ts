@@ -79,6 +79,23 @@ function absolute(appUrl: string, url: string): string {
   return /^https?:\/\//i.test(url) ? url : `${appUrl}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
+/** The home page's schema.org WebSite, with the site search (search engines' search box). */
+function websiteJsonLd(input: HeadInput): Record<string, unknown> | null {
+  if (input.route.name !== 'homepage') return null;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: input.appName,
+    url: `${input.appUrl}/`,
+    inLanguage: 'fr-FR',
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: `${input.appUrl}${pathTo('search')}?q={search_term_string}`,
+      'query-input': 'required name=search_term_string',
+    },
+  };
+}
+
 /** schema.org BreadcrumbList of the route's breadcrumb ('Accueil' first, the page last). */
 function breadcrumbJsonLd(input: HeadInput): Record<string, unknown> | null {
   const { route, item, canonicalUrl, appUrl } = input;
@@ -110,11 +127,13 @@ export function renderHead(input: HeadInput): string {
   const title = pageTitle(appName, fillPlaceholders(route.title, item));
   const description = metaDescription(fillPlaceholders(route.description, item));
   const seo = input.seo ?? {};
-  const ogType = seo.ogType ?? (route.name === 'post' ? 'article' : 'website');
+  const ogType = seo.ogType ?? 'website';
   const image = seo.image ? absolute(input.appUrl, seo.image) : null;
   const jsonLd = input.noindex
     ? []
-    : [breadcrumbJsonLd(input), ...(seo.jsonLd ?? [])].filter((entry) => entry !== null);
+    : [websiteJsonLd(input), breadcrumbJsonLd(input), ...(seo.jsonLd ?? [])].filter(
+        (entry) => entry !== null,
+      );
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}">`,

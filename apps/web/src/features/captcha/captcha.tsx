@@ -1,5 +1,5 @@
 import { Suspense, useId, useState } from 'react';
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../../lib/fr.ts';
 import { ClientOnly } from '../../app/client-only.tsx';
 import { lazyComponent } from '../../app/lazy-component.tsx';
 import { usePageConfig } from '../../app/page-config.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../../lib/fr.ts';
 import { HONEYPOT_FIELD } from '@ad/contract';
 
 /**

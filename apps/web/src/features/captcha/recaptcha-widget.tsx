@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../../lib/fr.ts';
 import { loadRecaptcha } from './recaptcha.ts';
 import { WIDGET_HEIGHT, type CaptchaWidgetProps } from './widget-props.ts';
 

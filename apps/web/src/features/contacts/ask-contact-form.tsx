@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../../lib/fr.ts';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { CONTACT_MESSAGE_MAX, askContactPath } from '@ad/contract';

@@ -1,4 +1,4 @@
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../../lib/fr.ts';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 
 /** The message of a failed send that concerns no field, above the form (announced: role alert). */

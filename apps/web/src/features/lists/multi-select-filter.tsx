@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import './lists.css';
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../../lib/fr.ts';
 
 export interface FilterOption {
   value: string;

@@ -1,4 +1,4 @@
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../../lib/fr.ts';
 import { Link, useLocation } from 'react-router';
 import { PAGE_ELLIPSIS, type PageListEntry, type PaginationMeta } from '@ad/contract';
 

@@ -1,4 +1,4 @@
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../../lib/fr.ts';
 import { CallOut } from '@codegouvfr/react-dsfr/CallOut';
 import { Card } from '@codegouvfr/react-dsfr/Card';
 import { CONTACT_THEMATIC_IDEAS, THEMATICS, pathTo } from '@ad/contract';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../../lib/fr.ts';
 
 /** The narrow centred column of the sign-in, sign-up and password pages. */
 export function AuthFrame({ title, children }: { title: string; children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../../lib/fr.ts';
 import type { ContactUsAddress } from '@ad/contract';
 
 const LIST_STYLE = { listStyle: 'none', paddingLeft: 0 } as const;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../../lib/fr.ts';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Select } from '@codegouvfr/react-dsfr/Select';
 import { useQuery } from '@tanstack/react-query';

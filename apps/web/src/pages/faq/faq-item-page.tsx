@@ -1,37 +1,29 @@
-import { useEffect } from 'react';
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../../lib/fr.ts';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { pathTo } from '@ad/contract';
 import { Loader } from '../../app/loader.tsx';
 import { useRouteItem } from '../../app/route-item.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { ItemLoadError, useMissingItemShows404 } from '../../app/item-page-errors.tsx';
 import { faqItemQuery } from './faq-item.ts';
 
 /** One question of the FAQ (spec public-site §2): question, answer, 'Retour à la FAQ'. */
 export function FaqItemPage() {
   const { slug = '' } = useParams();
-  const navigate = useNavigate();
   const { data, error } = useQuery({ ...faqItemQuery(slug), select: (response) => response.data });
   // The question fills the title and the breadcrumb (route ':question').
   useRouteItem(data);
 
-  const missing = error instanceof ApiError && error.status === 404;
-  useEffect(() => {
-    if (missing) navigate(pathTo('404'), { replace: true });
-  }, [missing, navigate]);
-
+  const missing = useMissingItemShows404(error);
   if (error && !missing) {
     return (
-      <div className={fr.cx('fr-container', 'fr-my-6w')}>
-        <h1>Foire aux questions</h1>
-        <p role="alert">{error.message}</p>
+      <ItemLoadError heading="Foire aux questions" error={error}>
         <p>
           <Link to={pathTo('faq')} className={fr.cx('fr-link')}>
             Retour à la FAQ
           </Link>
         </p>
-      </div>
+      </ItemLoadError>
     );
   }
   if (!data) return <Loader />;

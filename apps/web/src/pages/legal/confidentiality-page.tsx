@@ -1,4 +1,4 @@
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../../lib/fr.ts';
 import {
   COOKIES,
   RETENTION_AUDIENCE_MONTHS,

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../../lib/fr.ts';
 import { pathTo } from '@ad/contract';
 import { Link } from 'react-router';
 import { usePageConfig } from '../../app/page-config.ts';

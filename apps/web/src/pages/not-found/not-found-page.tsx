@@ -1,4 +1,4 @@
-import { fr } from '@codegouvfr/react-dsfr';
+import { fr } from '../../lib/fr.ts';
 import TechnicalError from '@codegouvfr/react-dsfr/picto/TechnicalError';
 import { pathTo } from '@ad/contract';
 import { Link } from 'react-router';

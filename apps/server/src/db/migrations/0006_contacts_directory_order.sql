@@ -1,0 +1,1 @@
+CREATE INDEX "contacts_directory_name_idx" ON "contacts" USING btree (f_unaccent(lower("society_name")),"id") WHERE "contacts"."moderation_status" = 'published' AND "contacts"."display_in_directory";

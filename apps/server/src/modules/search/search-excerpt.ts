@@ -1,0 +1,71 @@
+import { SEARCH_EXCERPT_WORDS, stripTags } from '@ad/contract';
+
+/**
+ * Marks put around matching words by the database (ts_headline), turned into `<mark>` once the
+ * text is escaped: private-use characters, removed from the texts beforehand, so a text can
+ * never forge one.
+ */
+export const MARKS = { start: '\uE000', stop: '\uE001' } as const;
+const MARK_CHARS = /[\uE000\uE001]/g;
+
+/** Characters of a body given to ts_headline: enough for the excerpt, bounded work. */
+export const MAX_BODY_CHARS = 1500;
+
+export const EXCERPT_END = '[...]';
+
+/** Plain text of a title or a body (sanitised HTML or text): tags and entities gone, one line. */
+export function plainText(value: string | null | undefined, maxChars = MAX_BODY_CHARS) {
+  const text = stripTags(value ?? '')
+    .replace(/&#(\d+);/g, (_, code: string) => safeCodePoint(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => safeCodePoint(parseInt(code, 16)))
+    .replace(MARK_CHARS, '');
+  if (text.length <= maxChars) return { text, cut: false };
+  const end = text.lastIndexOf(' ', maxChars);
+  return { text: text.slice(0, end > 0 ? end : maxChars), cut: true };
+}
+
+/** A title is plain text already: one line, without the mark characters. */
+export function plainTitle(title: string): string {
+  return title.replace(MARK_CHARS, '').replace(/\s+/g, ' ').trim();
+}
+
+function safeCodePoint(code: number): string {
+  return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** HTML of a marked text: everything escaped, the marked words in `<mark>`, nothing else. */
+export function markedHtml(marked: string): string {
+  return marked
+    .replace(/[&<>"']/g, (c) => ESCAPES[c] as string)
+    .replaceAll(MARKS.start, '<mark>')
+    .replaceAll(MARKS.stop, '</mark>');
+}
+
+/**
+ * The excerpt of a marked body (spec §9: 30 words then [...]): its first 30 words, followed by
+ * ' [...]' when there are more. When the first marked word is further on, the 30 words start a
+ * few words before it, after '[...] ', so that the reader sees why the result came up.
+ */
+export function excerptHtml(
+  marked: string,
+  options: { cut?: boolean; words?: number } = {},
+): string {
+  const limit = options.words ?? SEARCH_EXCERPT_WORDS;
+  const words = marked.split(/\s+/).filter(Boolean);
+  const firstMatch = words.findIndex((word) => word.includes(MARKS.start));
+  const start =
+    firstMatch < limit ? 0 : Math.min(firstMatch - 5, Math.max(0, words.length - limit));
+  const end = start + limit;
+  const shown = markedHtml(words.slice(start, end).join(' '));
+  const before = start > 0 ? `${EXCERPT_END} ` : '';
+  const after = end < words.length || (options.cut && shown) ? ` ${EXCERPT_END}` : '';
+  return `${before}${shown}${after}`;
+}

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { pathTo } from '@ad/contract';
+import type { Config } from '../../env.ts';
+import type { AppDatabase } from '../../platform/database.ts';
+import { notFound } from '../../platform/errors.ts';
+import { publicCache } from '../../platform/http-cache.ts';
+import {
+  SITEMAP_MAX_URLS,
+  sitemapIndexXml,
+  sitemapUrlCount,
+  sitemapUrls,
+  urlsetXml,
+} from './sitemap.ts';
+
+/** Search engines read these at most a few times a day: an hour of HTTP cache is plenty. */
+const SEO_MAX_AGE_SECONDS = 3600;
+
+/**
+ * `/robots.txt` and `/sitemap.xml` (issue 7, SEO). Up to 50,000 URLs the sitemap lists every
+ * public page and published item itself; past that it is an index of `/sitemap-N.xml` files of
+ * at most 50,000 URLs each.
+ */
+export const seoRoutes: FastifyPluginAsync<{
+  config: Config;
+  db: AppDatabase;
+  /** URLs per file (tests lower it). */
+  maxUrls?: number;
+}> = async (app, { config, db, maxUrls = SITEMAP_MAX_URLS }) => {
+  const cached = { preHandler: publicCache(SEO_MAX_AGE_SECONDS) };
+  const xml = 'application/xml; charset=utf-8';
+
+  app.get('/robots.txt', cached, async (_request, reply) => {
+    const lines = [
+      'User-agent: *',
+      // The account area, the API and the pages of personal links are never indexed.
+      'Disallow: /mon-compte/',
+      'Disallow: /api/',
+      'Disallow: /newsletter/',
+      `Disallow: ${pathTo('reset-password')}`,
+      '',
+      `Sitemap: ${config.APP_URL}/sitemap.xml`,
+      '',
+    ];
+    return reply.type('text/plain; charset=utf-8').send(lines.join('\n'));
+  });
+
+  app.get('/sitemap.xml', cached, async (_request, reply) => {
+    const total = await sitemapUrlCount(db);
+    const body =
+      total <= maxUrls
+        ? urlsetXml(config.APP_URL, await sitemapUrls(db, 0, maxUrls))
+        : sitemapIndexXml(config.APP_URL, Math.ceil(total / maxUrls));
+    return reply.type(xml).send(body);
+  });
+
+  app.get<{ Params: { file: string } }>('/sitemap-:file', cached, async (request, reply) => {
+    const found = /^([1-9]\d{0,5})\.xml$/.exec(request.params.file);
+    if (!found) throw notFound();
+    const index = Number(found[1]) - 1;
+    const urls = await sitemapUrls(db, index, maxUrls);
+    if (urls.length === 0) throw notFound();
+    return reply.type(xml).send(urlsetXml(config.APP_URL, urls));
+  });
+};

@@ -1,0 +1,122 @@
+import { useEffect } from 'react';
+import { fr } from '../../lib/fr.ts';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigationType, useParams } from 'react-router';
+import { pathTo } from '@ad/contract';
+import { Loader } from '../../app/loader.tsx';
+import { useRouteItem } from '../../app/route-item.tsx';
+import { ItemLoadError, useMissingItemShows404 } from '../../app/item-page-errors.tsx';
+import { ArticleCard } from '../../features/posts/article-card.tsx';
+import { postQuery, type PostDetail } from '../../features/posts/posts.ts';
+import { formatEventDates, formatUpdatedAt } from './post-dates.ts';
+
+/** The optional event of a post: its date(s), hour and place. */
+function PostEvent({ event }: { event: NonNullable<PostDetail['event']> }) {
+  return (
+    <div className={fr.cx('fr-callout', 'fr-icon-calendar-event-line', 'fr-my-4w')}>
+      <h2 className={fr.cx('fr-callout__title', 'fr-h6')}>Évènement</h2>
+      <ul className={fr.cx('fr-callout__text', 'fr-raw-list', 'fr-text--md')}>
+        <li>{formatEventDates(event)}</li>
+        {event.hour && <li>Heure : {event.hour}</li>}
+        {event.place && <li>Lieu : {event.place}</li>}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * A post (spec public-site §2, News detail): title, category, last modification, the optional
+ * event, description, image, 'En savoir plus' and 'Ces actualités peuvent vous intéresser...'.
+ * A missing post leads to the 404 page (spec §8).
+ */
+export function PostPage() {
+  const { slug = '' } = useParams();
+  const { data: response, error } = useQuery(postQuery(slug));
+  const post = response?.data;
+  // The title and description fill the head and the breadcrumb (route ':title').
+  useRouteItem(post);
+
+  // Another post opened from this one (a related post): the frame scrolls to the top only on a
+  // change of route, and this page is mounted again for each post, so it does it itself.
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType === 'PUSH') window.scrollTo({ top: 0 });
+  }, [navigationType, slug]);
+
+  const missing = useMissingItemShows404(error);
+  if (error && !missing) {
+    return (
+      <ItemLoadError heading="Actualités" error={error}>
+        <p>
+          <Link to={pathTo('posts')} className={fr.cx('fr-link')}>
+            Voir toutes les actualités
+          </Link>
+        </p>
+      </ItemLoadError>
+    );
+  }
+  if (!post || !response) return <Loader />;
+
+  const related = response.related_posts;
+  return (
+    <div className={fr.cx('fr-container', 'fr-my-6w')}>
+      <article className={fr.cx('fr-grid-row', 'fr-grid-row--center')}>
+        <div className={fr.cx('fr-col-12', 'fr-col-lg-10', 'fr-col-xl-8')}>
+          <h1>{post.title}</h1>
+          {post.category && (
+            <p className={fr.cx('fr-tag', 'fr-mb-2w')}>
+              <span className={fr.cx('fr-sr-only')}>Catégorie : </span>
+              {post.category.name}
+            </p>
+          )}
+          <p className={fr.cx('fr-text--sm', 'fr-mb-4w')}>
+            <span
+              className={fr.cx('fr-icon-time-line', 'fr-icon--sm', 'fr-mr-1v')}
+              aria-hidden="true"
+            />
+            <time
+              dateTime={post.updated_at}
+            >{`Mis à jour ${formatUpdatedAt(post.updated_at)}`}</time>
+          </p>
+
+          {post.event && <PostEvent event={post.event} />}
+
+          {/* Sanitised on the server when the post is saved. */}
+          <div dangerouslySetInnerHTML={{ __html: post.description }} />
+
+          {post.image && (
+            // The server's <img> element, with its alt text.
+            <div className={fr.cx('fr-my-4w')} dangerouslySetInnerHTML={{ __html: post.image }} />
+          )}
+
+          {post.external_url && (
+            <p className={fr.cx('fr-mt-4w')}>
+              <a
+                href={post.external_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={fr.cx('fr-btn')}
+                title="En savoir plus - nouvelle fenêtre"
+              >
+                En savoir plus
+              </a>
+            </p>
+          )}
+        </div>
+      </article>
+
+      {related.length > 0 && (
+        <section className={fr.cx('fr-mt-8w')} aria-labelledby="related-posts">
+          <h2 id="related-posts">Ces actualités peuvent vous intéresser...</h2>
+          <ul className={fr.cx('fr-grid-row', 'fr-grid-row--gutters', 'fr-raw-list')}>
+            {related.map((item) => (
+              <li key={item.id} className={fr.cx('fr-col-12', 'fr-col-md-4')}>
+                <ArticleCard post={item} headingLevel="h3" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

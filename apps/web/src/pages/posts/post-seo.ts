@@ -1,0 +1,33 @@
+import { stripTags, type PageSeo } from '@ad/contract';
+import type { PostResponse } from '../../features/posts/posts.ts';
+
+/** The `src` of the server's `<img>` element of a post (its only attribute that is a URL). */
+export function imageUrlOf(imageHtml: string | null): string | null {
+  const src = imageHtml ? /\ssrc="([^"]+)"/.exec(imageHtml)?.[1] : undefined;
+  if (!src) return null;
+  return src
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/**
+ * Head tags of a post page: og:type article, its image, and a schema.org NewsArticle (the
+ * server adds the BreadcrumbList). `response` is undefined when the read failed.
+ */
+export function postSeo(response: PostResponse | undefined): PageSeo {
+  if (!response) return { ogType: 'article' };
+  const post = response.data;
+  const image = imageUrlOf(post.image);
+  const article: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'NewsArticle',
+    headline: stripTags(post.title),
+    dateModified: post.updated_at,
+  };
+  if (image) article.image = [image];
+  if (post.category) article.articleSection = post.category.name;
+  return { ogType: 'article', image, jsonLd: [article] };
+}

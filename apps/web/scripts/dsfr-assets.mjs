@@ -5,8 +5,14 @@
 // the same file twice and fail with ENOENT.
 // `update-icons` also scans node_modules/@ad/web (the workspace link), dist included: before a build
 // (`--before-build`) the old bundle is removed first so that only the current sources count.
+// `copy-static-assets` also rewrites every /dsfr/ href of index.html with `?v=<version>` whenever
+// it copies (on a fresh clone): the font preloads must keep the stylesheet's own URLs (no `?v=`) or
+// each font is fetched twice, so index.html is put back as written.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+
+const indexHtml = new URL('../index.html', import.meta.url);
+const indexHtmlAsWritten = readFileSync(indexHtml, 'utf8');
 
 if (process.argv.includes('--before-build')) {
   rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
@@ -19,3 +25,5 @@ for (const command of ['copy-static-assets', 'update-icons']) {
   });
   if (status !== 0) process.exit(status ?? 1);
 }
+if (readFileSync(indexHtml, 'utf8') !== indexHtmlAsWritten)
+  writeFileSync(indexHtml, indexHtmlAsWritten);

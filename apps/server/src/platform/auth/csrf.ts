@@ -11,9 +11,10 @@
  *   header after login/logout); every POST/PUT/PATCH/DELETE must echo it in `X-CSRF-TOKEN`,
  *   otherwise 419. Cookies are SameSite=Lax, so they are not even sent on cross-site POSTs.
  */
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../env.ts';
-import { hmac, randomNonce, safeEqual } from './tokens.ts';
+import { randomNonce, safeEqual } from './tokens.ts';
 
 export const SESSION_COOKIE = 'ad_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -22,24 +23,38 @@ export const CSRF_REQUEST_HEADER = 'x-csrf-token';
 export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 // A returning visitor sends the same nonce on every page view: its token is computed once
-// (an HMAC costs about as much as serving the rest of a cached page). Bounded, dropped when full.
+// (an HMAC costs about as much as serving the rest of a cached page), with its bytes for the
+// cached pages. Keyed by nonce; the secret is kept to tell two configurations apart (tests).
+// Bounded, dropped when full.
 const MAX_REMEMBERED_TOKENS = 10_000;
-const rememberedTokens = new Map<string, string>();
+interface RememberedToken {
+  secret: string;
+  token: string;
+  bytes: Buffer;
+}
+const rememberedTokens = new Map<string, RememberedToken>();
 
+// The HMAC key of the last secret seen, prepared once (a string key is prepared on every call).
+let hmacKey: { secret: string; key: KeyObject } | undefined;
+
+/** HMAC-SHA256(SESSION_SECRET, "csrf:" + nonce), base64url: HTML-safe as it is. */
 function anonymousToken(config: Config, nonce: string): string {
-  return hmac(config.SESSION_SECRET, `csrf:${nonce}`);
+  const secret = config.SESSION_SECRET;
+  if (hmacKey?.secret !== secret) hmacKey = { secret, key: createSecretKey(Buffer.from(secret)) };
+  return createHmac('sha256', hmacKey.key).update(`csrf:${nonce}`).digest('base64url');
 }
 
 /** The token of a nonce the browser sent back, remembered. */
-function returningAnonymousToken(config: Config, nonce: string): string {
-  const key = `${config.SESSION_SECRET}\0${nonce}`;
-  let token = rememberedTokens.get(key);
-  if (token === undefined) {
-    token = anonymousToken(config, nonce);
+function rememberedToken(config: Config, nonce: string): RememberedToken {
+  const secret = config.SESSION_SECRET;
+  let remembered = rememberedTokens.get(nonce);
+  if (remembered === undefined || remembered.secret !== secret) {
+    const token = anonymousToken(config, nonce);
+    remembered = { secret, token, bytes: Buffer.from(token) };
     if (rememberedTokens.size >= MAX_REMEMBERED_TOKENS) rememberedTokens.clear();
-    rememberedTokens.set(key, token);
+    rememberedTokens.set(nonce, remembered);
   }
-  return token;
+  return remembered;
 }
 
 export function cookieOptions(config: Config) {
@@ -50,7 +65,7 @@ export function cookieOptions(config: Config) {
 export function expectedCsrfToken(config: Config, request: FastifyRequest): string | null {
   if (request.session) return request.session.csrfToken;
   const nonce = request.cookies[XSRF_COOKIE];
-  return nonce ? returningAnonymousToken(config, nonce) : null;
+  return nonce ? rememberedToken(config, nonce).token : null;
 }
 
 export function hasValidCsrfToken(config: Config, request: FastifyRequest): boolean {
@@ -75,4 +90,35 @@ export function issueAnonymousToken(config: Config, reply: FastifyReply): string
   const nonce = randomNonce();
   reply.setCookie(XSRF_COOKIE, nonce, cookieOptions(config));
   return anonymousToken(config, nonce);
+}
+
+/**
+ * The `Set-Cookie` value of a new anonymous nonce: what `reply.setCookie(XSRF_COOKIE, nonce,
+ * cookieOptions(config))` writes (a test compares them), without @fastify/cookie's onSend step.
+ * The nonce is hex, which cookie encoding leaves as it is.
+ */
+export function anonymousCookieHeader(config: Config, nonce: string): string {
+  return `${XSRF_COOKIE}=${nonce}; Path=/; HttpOnly${config.secureCookies ? '; Secure' : ''}; SameSite=Lax`;
+}
+
+/** What a cached page needs from an anonymous visitor's CSRF state. */
+export interface AnonymousPageToken {
+  /** The token's bytes, HTML-safe (base64url). */
+  bytes: Buffer;
+  /** For a new visitor, the `Set-Cookie` value of its new nonce; otherwise null. */
+  setCookie: string | null;
+}
+
+/**
+ * ensureCsrfToken for a visitor without a session answered from the public cache, where the
+ * response is written without Fastify's onSend steps: the cookie comes back as a header value.
+ */
+export function anonymousPageToken(config: Config, request: FastifyRequest): AnonymousPageToken {
+  const nonce = request.cookies[XSRF_COOKIE];
+  if (nonce) return { bytes: rememberedToken(config, nonce).bytes, setCookie: null };
+  const fresh = randomNonce();
+  return {
+    bytes: Buffer.from(anonymousToken(config, fresh)),
+    setCookie: anonymousCookieHeader(config, fresh),
+  };
 }

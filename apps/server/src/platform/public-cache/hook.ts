@@ -1,11 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { Config } from '../../env.ts';
-import { ensureCsrfToken, SESSION_COOKIE } from '../auth/csrf.ts';
+import { anonymousPageToken, ensureCsrfToken, SESSION_COOKIE } from '../auth/csrf.ts';
 import { etagMatches } from '../http-cache.ts';
 import { escapeHtml } from '../html-shell/render.ts';
-import { gzipPageBody } from './page-gzip.ts';
-import { encodedBody, gzipPage, pageBody, type PublicResponseCache } from './response-cache.ts';
+import { gzipPageChunks } from './page-gzip.ts';
+import {
+  encodedBody,
+  gzipPage,
+  pageBody,
+  type CachedPage,
+  type PublicResponseCache,
+} from './response-cache.ts';
 
 const jsonEncodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
 // A page's CSRF token sits inside its compressed body: only gzip can be assembled around it.
@@ -38,19 +44,20 @@ export function registerPublicCacheHook(
         reply.redirect(entry.location, entry.status);
         return;
       case 'page': {
+        const accept = request.headers['accept-encoding'];
+        const gzip = accept !== undefined && pageEncodings.negotiate(accept) === 'gzip';
+        if (gzip || accept === undefined) {
+          writePage(reply, entry, gzip, anonymousPageToken(config, request));
+          return;
+        }
+        // Another encoding: @fastify/compress's onSend compresses the page (rare).
         const token = escapeHtml(ensureCsrfToken(config, request, reply));
         reply
           .code(entry.status)
           .type('text/html; charset=utf-8')
           .header('Cache-Control', 'private, no-cache')
-          .header('Vary', 'Accept-Encoding');
-        const accept = request.headers['accept-encoding'];
-        if (accept && pageEncodings.negotiate(accept) === 'gzip') {
-          const body = gzipPageBody(gzipPage(entry), Buffer.from(token));
-          reply.header('Content-Encoding', 'gzip').send(body);
-          return;
-        }
-        reply.send(pageBody(entry, token));
+          .header('Vary', 'Accept-Encoding')
+          .send(pageBody(entry, token));
         return;
       }
       case 'json': {
@@ -71,4 +78,42 @@ export function registerPublicCacheHook(
       }
     }
   });
+}
+
+/**
+ * Writes a cached page straight to the response, without Fastify's send and onSend steps, when
+ * none of them would change it: @fastify/cookie's (the nonce cookie comes as a header value),
+ * the HTTP cache's (a private page gets no ETag), the captcha's (no form was handled) and
+ * @fastify/compress's (the body is gzip already, or the visitor accepts no encoding). The
+ * headers set so far (security headers, rate limit) are kept; `onResponse` hooks and the
+ * request log still run (on the response's `finish`). Same headers, in the same order, as
+ * `reply.send` would write; the body is written in pieces, never copied into one buffer.
+ */
+function writePage(
+  reply: FastifyReply,
+  entry: CachedPage,
+  gzip: boolean,
+  csrf: { bytes: Buffer; setCookie: string | null },
+): void {
+  const headers: Record<string, string | number | string[] | undefined> = reply.getHeaders();
+  headers['content-type'] = 'text/html; charset=utf-8';
+  headers['cache-control'] = 'private, no-cache';
+  headers.vary = 'Accept-Encoding';
+  let chunks: Buffer[];
+  if (gzip) {
+    headers['content-encoding'] = 'gzip';
+    chunks = gzipPageChunks(gzipPage(entry), csrf.bytes);
+  } else {
+    chunks = [entry.before, csrf.bytes, entry.after];
+  }
+  if (csrf.setCookie !== null) headers['set-cookie'] = csrf.setCookie;
+  let length = 0;
+  for (const chunk of chunks) length += chunk.length;
+  headers['content-length'] = String(length);
+  reply.hijack();
+  const response = reply.raw;
+  response.writeHead(entry.status, headers);
+  const last = chunks.length - 1;
+  for (let i = 0; i < last; i += 1) response.write(chunks[i]);
+  response.end(chunks[last]);
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +94,54 @@ describe('public response cache', () => {
     });
     expect(csrfFromHtml(again.body)).toBe(csrfFromHtml(first.body));
     expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('writes a cached page with the headers of a Fastify answer', async () => {
+    const rendered = await app.inject({ method: 'GET', url: '/a-propos' });
+    const security = Object.keys(rendered.headers).filter(
+      (name) =>
+        name.startsWith('x-') ||
+        ['content-security-policy', 'referrer-policy', 'cross-origin-opener-policy'].includes(name),
+    );
+    expect(security.length).toBeGreaterThan(5);
+
+    // A new visitor, no compression: a new nonce cookie, exactly as @fastify/cookie writes it.
+    const plain = await app.inject({ method: 'GET', url: '/a-propos' });
+    expect(plain.statusCode).toBe(200);
+    for (const name of security) expect(plain.headers[name]).toBe(rendered.headers[name]);
+    expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(plain.headers['cache-control']).toBe('private, no-cache');
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['set-cookie']).toMatch(
+      /^XSRF-TOKEN=[0-9a-f]{32}; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
+    expect(Number(plain.headers['content-length'])).toBe(plain.rawPayload.length);
+    const nonce = plain.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+
+    // The same visitor back, with gzip: the same page and token, no cookie.
+    const gzip = await app.inject({
+      method: 'GET',
+      url: '/a-propos',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      cookies: { 'XSRF-TOKEN': nonce },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toBe('Accept-Encoding');
+    expect(gzip.headers['set-cookie']).toBeUndefined();
+    for (const name of security) expect(gzip.headers[name]).toBe(rendered.headers[name]);
+    expect(Number(gzip.headers['content-length'])).toBe(gzip.rawPayload.length);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+
+    // Another encoding only: compressed by @fastify/compress, as before.
+    const br = await app.inject({
+      method: 'GET',
+      url: '/a-propos',
+      headers: { 'accept-encoding': 'br' },
+      cookies: { 'XSRF-TOKEN': nonce },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
   });
 
   it('serves cached JSON compressed once, with its ETag and 304', async () => {

@@ -4,7 +4,7 @@ import type { Config } from '../../env.ts';
 import { anonymousPageToken, ensureCsrfToken, SESSION_COOKIE } from '../auth/csrf.ts';
 import { etagMatches } from '../http-cache.ts';
 import { escapeHtml } from '../html-shell/render.ts';
-import { gzipPageChunks } from './page-gzip.ts';
+import { gzipPageBody } from './page-gzip.ts';
 import {
   encodedBody,
   gzipPage,
@@ -87,7 +87,7 @@ export function registerPublicCacheHook(
  * @fastify/compress's (the body is gzip already, or the visitor accepts no encoding). The
  * headers set so far (security headers, rate limit) are kept; `onResponse` hooks and the
  * request log still run (on the response's `finish`). Same headers, in the same order, as
- * `reply.send` would write; the body is written in pieces, never copied into one buffer.
+ * `reply.send` would write.
  */
 function writePage(
   reply: FastifyReply,
@@ -99,21 +99,17 @@ function writePage(
   headers['content-type'] = 'text/html; charset=utf-8';
   headers['cache-control'] = 'private, no-cache';
   headers.vary = 'Accept-Encoding';
-  let chunks: Buffer[];
+  let body: Buffer;
   if (gzip) {
     headers['content-encoding'] = 'gzip';
-    chunks = gzipPageChunks(gzipPage(entry), csrf.bytes);
+    body = gzipPageBody(gzipPage(entry), csrf.bytes);
   } else {
-    chunks = [entry.before, csrf.bytes, entry.after];
+    body = Buffer.concat([entry.before, csrf.bytes, entry.after]);
   }
   if (csrf.setCookie !== null) headers['set-cookie'] = csrf.setCookie;
-  let length = 0;
-  for (const chunk of chunks) length += chunk.length;
-  headers['content-length'] = String(length);
+  headers['content-length'] = String(body.length);
   reply.hijack();
-  const response = reply.raw;
-  response.writeHead(entry.status, headers);
-  const last = chunks.length - 1;
-  for (let i = 0; i < last; i += 1) response.write(chunks[i]);
-  response.end(chunks[last]);
+  // One buffer, written with the headers in one system call (a write per piece cost a third of
+  // the server's time under load).
+  reply.raw.writeHead(entry.status, headers).end(body);
 }

@@ -6,8 +6,8 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
  * a byte boundary without a final block), the token in a stored block, and the raw-deflated part
  * after it (with the final block). Each part is compressed on its own, so no back-reference
  * crosses the token. Per request: the token's stored block, the CRC-32 over the token, combined
- * with the CRC-32 of the part after it (computed once); the compressed parts are written as they
- * are, never copied.
+ * with the CRC-32 of the part after it (computed once), and a copy of the compressed parts into
+ * one buffer.
  */
 export interface GzipPage {
   /** The gzip header followed by the part before the token. */
@@ -38,31 +38,27 @@ export function compressPage(before: Buffer, after: Buffer): GzipPage {
   };
 }
 
-/** The gzip body of the page with `token` (at most 65,535 bytes) in its slot. */
-export function gzipPageBody(page: GzipPage, token: Buffer): Buffer {
-  return Buffer.concat(gzipPageChunks(page, token));
-}
-
 /**
- * The same body in four pieces, to be written one after the other without copying the page:
- * the header and the part before the token (kept with the page), the token's stored block, the
- * part after it, and the trailer (CRC-32 and size).
+ * The gzip body of the page with `token` (at most 65,535 bytes) in its slot, in one buffer (one
+ * write to the socket): the header and the part before the token (kept with the page), the
+ * token's stored block, the part after it, and the trailer (CRC-32 and size).
  */
-export function gzipPageChunks(page: GzipPage, token: Buffer): [Buffer, Buffer, Buffer, Buffer] {
+export function gzipPageBody(page: GzipPage, token: Buffer): Buffer {
   const length = token.length;
   if (length > MAX_STORED) throw new RangeError('token too long for one stored block');
-  // Stored block, not final: BFINAL=0 and BTYPE=00 in a byte (already byte-aligned), LEN, NLEN;
-  // then the token. Small: taken from Node's buffer pool.
-  const stored = Buffer.allocUnsafe(5 + length);
-  stored[0] = 0;
-  stored.writeUInt16LE(length, 1);
-  stored.writeUInt16LE(~length & 0xffff, 3);
-  token.copy(stored, 5);
-  const trailer = Buffer.allocUnsafe(8);
+  const body = Buffer.allocUnsafe(page.head.length + 5 + length + page.after.length + 8);
+  let at = page.head.copy(body, 0);
+  // Stored block, not final: BFINAL=0 and BTYPE=00 in a byte (already byte-aligned), LEN, NLEN.
+  body[at] = 0;
+  body.writeUInt16LE(length, at + 1);
+  body.writeUInt16LE(~length & 0xffff, at + 3);
+  at += 5;
+  at += token.copy(body, at);
+  at += page.after.copy(body, at);
   const crcWithToken = crc32(token, page.crcBefore);
-  trailer.writeUInt32LE((multmodp(page.shiftAfter, crcWithToken) ^ page.crcAfter) >>> 0, 0);
-  trailer.writeUInt32LE((page.size + length) >>> 0, 4);
-  return [page.head, stored, page.after, trailer];
+  body.writeUInt32LE((multmodp(page.shiftAfter, crcWithToken) ^ page.crcAfter) >>> 0, at);
+  body.writeUInt32LE((page.size + length) >>> 0, at + 4);
+  return body;
 }
 
 // CRC-32 combination (zlib's crc32_combine, RFC 1952's polynomial): the CRC of A followed by B

@@ -10,3 +10,4 @@ export * from './newsletter.ts';
 export * from './pagination.ts';
 export * from './video-embeds.ts';
 export * from './search.ts';
+export * from './maps.ts';

@@ -1,0 +1,126 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAP_BOUNDS, type MapListItem } from '@ad/contract';
+import {
+  listApiSearch,
+  listsOf,
+  mapQueryFrom,
+  mapQuerySearch,
+  mergePages,
+  relatedInitiatives,
+  tabFor,
+  withFilter,
+  withMovedBounds,
+  withSearch,
+} from './map-query.ts';
+
+const parse = (text: string) => mapQueryFrom(new URLSearchParams(text));
+const bounds = { south: 44.1, north: 45.2, west: -1.5, east: 0.7 };
+
+describe('initiatives page URL state', () => {
+  it('reads and writes a deep link with bounds and filters unchanged', () => {
+    const text =
+      '?south=44.1&north=45.2&west=-1.5&east=0.7&resourceType=initiatives&q=circuits+courts' +
+      '&thematics=1&thematics=3&subthematics=12&projectHolders=2&beneficiaries=5&locations=33' +
+      '&locations=2A&demarcheId=7&contactId=9';
+    const query = parse(text);
+    expect(query).toEqual({
+      bounds,
+      resourceType: 'initiatives',
+      q: 'circuits courts',
+      filters: {
+        thematics: ['1', '3'],
+        subthematics: ['12'],
+        projectHolders: ['2'],
+        beneficiaries: ['5'],
+        locations: ['33', '2A'],
+      },
+      demarcheId: 7,
+      contactId: 9,
+    });
+    expect(mapQuerySearch(query)).toBe(text);
+  });
+
+  it('accepts x[]= and x=a,b, keeps each value once and drops what does not parse', () => {
+    const query = parse(
+      'thematics[]=1&thematics=1,2&locations=33,xx&resourceType=nope&demarcheId=abc&south=44',
+    );
+    expect(query.filters.thematics).toEqual(['1', '2']);
+    expect(query.filters.locations).toEqual(['33']);
+    expect(query.resourceType).toBe('all');
+    expect(query.demarcheId).toBeNull();
+    // Three bounds of four, or south above north: no bounds (the map's defaults apply).
+    expect(query.bounds).toBeNull();
+    expect(parse('south=46&north=45&west=0&east=1').bounds).toBeNull();
+    expect(mapQuerySearch(parse(''))).toBe('');
+  });
+
+  it('resets the bounds on a filter change and the type on a search (spec §4)', () => {
+    const query = parse('?south=44.1&north=45.2&west=-1.5&east=0.7&resourceType=foodProcedures');
+    const filtered = withFilter(query, 'beneficiaries', ['4', '4', '6']);
+    expect(filtered.bounds).toBeNull();
+    expect(filtered.filters.beneficiaries).toEqual(['4', '6']);
+    expect(filtered.resourceType).toBe('foodProcedures');
+
+    const searched = withSearch(query, '  marché ');
+    expect(searched).toMatchObject({ q: 'marché', resourceType: 'all', bounds: null });
+  });
+
+  it('follows the map, except with a procedure filter or an open detail (spec §4)', () => {
+    const query = parse('');
+    expect(withMovedBounds(query, bounds, { detailOpen: false })?.bounds).toEqual(bounds);
+    expect(withMovedBounds(query, bounds, { detailOpen: true })).toBeNull();
+    expect(withMovedBounds(parse('demarcheId=3'), bounds, { detailOpen: false })).toBeNull();
+    // The same bounds to five decimals: no new history entry.
+    const moved = withMovedBounds(query, bounds, { detailOpen: false })!;
+    const again = { ...bounds, south: 44.100001 };
+    expect(withMovedBounds(moved, again, { detailOpen: false })).toBeNull();
+  });
+
+  it("'Voir les initiatives liées' filters to the procedure's initiatives without the search", () => {
+    const query = relatedInitiatives(parse('q=bio&thematics=2&south=44&north=45&west=0&east=1'), 8);
+    expect(query).toMatchObject({
+      q: '',
+      resourceType: 'initiatives',
+      demarcheId: 8,
+      bounds: null,
+    });
+    expect(query.filters.thematics).toEqual(['2']);
+    expect(listsOf(query)).toEqual(['initiatives']);
+  });
+
+  it('asks the API for one page with the bounds as latitude and longitude pairs (spec §7)', () => {
+    const search = new URLSearchParams(
+      listApiSearch(parse('q=bio&thematics=2&locations=33&demarcheId=8'), 'initiatives', 3),
+    );
+    expect(search.get('page')).toBe('3');
+    expect(search.getAll('latitude[]')).toEqual([
+      String(DEFAULT_MAP_BOUNDS.south),
+      String(DEFAULT_MAP_BOUNDS.north),
+    ]);
+    expect(search.getAll('longitude[]')).toEqual([
+      String(DEFAULT_MAP_BOUNDS.west),
+      String(DEFAULT_MAP_BOUNDS.east),
+    ]);
+    expect(search.get('foodProcedureId')).toBe('8');
+    expect(search.get('resourceType')).toBe('initiatives');
+    expect(search.getAll('thematics[]')).toEqual(['2']);
+    expect(search.getAll('locations[]')).toEqual(['33']);
+    expect(search.get('q')).toBe('bio');
+    expect(listsOf(parse(''))).toEqual(['foodProcedures', 'initiatives']);
+    expect(listsOf(parse('resourceType=foodProcedures'))).toEqual(['foodProcedures']);
+  });
+
+  it('merges pages without duplicate ids and switches to the only non-empty tab', () => {
+    const item = (id: number) => ({ id }) as MapListItem;
+    expect(
+      mergePages([
+        [item(1), item(2)],
+        [item(2), item(3)],
+      ]).map((i) => i.id),
+    ).toEqual([1, 2, 3]);
+    expect(tabFor('foodProcedures', { foodProcedures: 0, initiatives: 4 })).toBe('initiatives');
+    expect(tabFor('initiatives', { foodProcedures: 2, initiatives: 4 })).toBe('initiatives');
+    expect(tabFor('initiatives', { foodProcedures: 0, initiatives: 0 })).toBe('initiatives');
+  });
+});

@@ -21,6 +21,7 @@ import { homepageRoutes } from './modules/homepage/homepage.routes.ts';
 import { createAccountEmails } from './modules/accounts/accounts.emails.tsx';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { exportReportRoutes } from './modules/export-report/export-report.routes.ts';
+import { itemSheetsRoutes } from './modules/item-sheets/item-sheets.routes.ts';
 import { registerAuth } from './platform/auth/plugin.ts';
 import { createUserTokens } from './platform/auth/user-tokens.ts';
 import { registerCaptcha } from './platform/captcha/plugin.ts';
@@ -51,6 +52,7 @@ import { distRenderer, viteRenderer, type PageRenderer } from './platform/ssr/re
 import { faqRoutes } from './modules/faq/faq.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { resourcesRoutes } from './modules/resources/resources.routes.ts';
+import { mapsRoutes } from './modules/maps/maps.routes.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { glossaryRoutes } from './modules/glossary/glossary.routes.ts';
@@ -281,6 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(faqRoutes, { db: database.db, reads, cache });
   await app.register(searchRoutes, { db: database.db, reads, cache });
   await app.register(resourcesRoutes, { db: database.db, reads, cache });
+  await app.register(mapsRoutes, { db: database.db, reads, cache });
   await app.register(postsRoutes, { db: database.db, reads, cache });
   await app.register(eventsRoutes, { db: database.db, clock, reads, cache });
   await app.register(glossaryRoutes, { db: database.db, reads, cache });
@@ -296,6 +299,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(accountsRoutes, { config, accounts });
   await app.register(exportReportRoutes, { config, db: database.db, clock });
+  await app.register(itemSheetsRoutes, { config, db: database.db });
   const contactUs = createContactUsService({
     db: database.db,
     config,

@@ -1,0 +1,193 @@
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { MapItemDetail } from '@ad/contract';
+import type { Config } from '../../env.ts';
+import { UPLOADS_PREFIX } from '../../platform/file-urls.ts';
+import type { JobLogger } from '../../platform/jobs/queue.ts';
+import { marianneFont, renderPdfFile, type PdfFont } from '../export-report/pdf-renderer.ts';
+import { itemPageUrl } from './sheet-model.ts';
+import { sheetMap } from './sheet-map.ts';
+import { sheetPdf, type SheetLogo } from './sheet-pdf.tsx';
+
+/** A logo larger than this is left out (the sheet stays light). */
+const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+/** At most this many logos on a sheet. */
+const LOGOS_MAX = 12;
+/** One sheet is a page or two: far below the export report's limit. */
+const RENDER_TIMEOUT_MS = 60_000;
+
+let fonts: PdfFont[] | undefined;
+
+/**
+ * The export report's Marianne (regular, bold, italic) plus its bold italic, which the summary's
+ * <strong><em> needs; Helvetica when Marianne cannot be found.
+ */
+export function sheetFonts(): PdfFont[] {
+  if (fonts) return fonts;
+  const marianne = marianneFont();
+  if (!marianne) return (fonts = []);
+  const regular = marianne.fonts[0]?.src ?? '';
+  const boldItalic = path.join(path.dirname(regular), 'Marianne-Bold_Italic.woff');
+  return (fonts = [
+    existsSync(boldItalic)
+      ? {
+          ...marianne,
+          fonts: [...marianne.fonts, { src: boldItalic, fontWeight: 700, fontStyle: 'italic' }],
+        }
+      : marianne,
+  ]);
+}
+
+/**
+ * The file of an uploaded image from its public URL (/uploads/…), or null: another address
+ * (nothing is fetched from the network), a path leaving the uploads folder, or a missing file.
+ */
+export function uploadedFile(config: Pick<Config, 'DATA_DIR'>, url: string): string | null {
+  if (!url.startsWith(UPLOADS_PREFIX)) return null;
+  const root = path.join(config.DATA_DIR, 'uploads');
+  let segments: string[];
+  try {
+    segments = url
+      .slice(UPLOADS_PREFIX.length)
+      .split(/[?#]/)[0]!
+      .split('/')
+      .map((segment) => decodeURIComponent(segment));
+  } catch {
+    return null;
+  }
+  if (segments.some((segment) => !segment || segment === '.' || segment === '..')) return null;
+  const file = path.join(root, ...segments);
+  return file.startsWith(root + path.sep) ? file : null;
+}
+
+const PNG_SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
+/** Bit depths allowed per PNG colour type. */
+const PNG_DEPTHS: Record<number, number[]> = {
+  0: [1, 2, 4, 8, 16],
+  2: [8, 16],
+  3: [1, 2, 4, 8],
+  4: [8, 16],
+  6: [8, 16],
+};
+const MAX_SIDE = 20_000;
+
+/** A PNG whose chunks are all within the file: IHDR first and valid, IDAT, IEND. */
+function isWellFormedPng(data: Buffer): boolean {
+  if (data.length < 8 + 25 + 12 || !data.subarray(0, 8).equals(PNG_SIGNATURE)) return false;
+  if (data.readUInt32BE(8) !== 13 || data.toString('latin1', 12, 16) !== 'IHDR') return false;
+  const width = data.readUInt32BE(16);
+  const height = data.readUInt32BE(20);
+  const [depth, colourType, compression, filter, interlace] = data.subarray(24, 29);
+  if (!width || !height || width > MAX_SIDE || height > MAX_SIDE) return false;
+  if (!PNG_DEPTHS[colourType!]?.includes(depth!) || compression || filter || interlace! > 1)
+    return false;
+  let offset = 8;
+  let idat = false;
+  while (offset + 12 <= data.length) {
+    const length = data.readUInt32BE(offset);
+    const type = data.toString('latin1', offset + 4, offset + 8);
+    if (!/^[A-Za-z]{4}$/.test(type) || offset + 12 + length > data.length) return false;
+    if (type === 'IDAT') idat = true;
+    if (type === 'IEND') return idat;
+    offset += 12 + length;
+  }
+  return false;
+}
+
+/** A JPEG whose segments up to the image data are within the file, with a frame of some size. */
+function isWellFormedJpeg(data: Buffer): boolean {
+  if (data.length < 4 || data[0] !== 0xff || data[1] !== 0xd8) return false;
+  let offset = 2;
+  let frame = false;
+  while (offset + 4 <= data.length) {
+    if (data[offset] !== 0xff) return false;
+    const marker = data[offset + 1]!;
+    if (marker === 0xff) {
+      offset += 1; // fill byte
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      offset += 2;
+      continue;
+    }
+    const length = data.readUInt16BE(offset + 2);
+    if (length < 2 || offset + 2 + length > data.length) return false;
+    // Start of frame (baseline, progressive…; not DHT, JPG or DAC): its height and width.
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      if (length < 8 || !data.readUInt16BE(offset + 5) || !data.readUInt16BE(offset + 7))
+        return false;
+      frame = true;
+    }
+    if (marker === 0xda) return frame; // start of scan: the image data follows
+    if (marker === 0xd9) return false;
+    offset += 2 + length;
+  }
+  return false;
+}
+
+/**
+ * 'png' or 'jpeg' for a well-formed file of the two picture formats the PDF library embeds
+ * (it also takes SVG, but draws only part of it); null for anything else. A damaged file would
+ * otherwise stall or break the rendering.
+ */
+export function imageFormat(data: Buffer): 'png' | 'jpeg' | null {
+  if (isWellFormedPng(data)) return 'png';
+  if (isWellFormedJpeg(data)) return 'jpeg';
+  return null;
+}
+
+/**
+ * The logos the sheet can embed: well-formed PNG and JPEG files of the uploads folder, at most
+ * 5 MB each. WebP, GIF, SVG and the rest are left out, as are missing or damaged files.
+ */
+export async function embeddableLogos(
+  config: Pick<Config, 'DATA_DIR'>,
+  logos: MapItemDetail['logos'],
+): Promise<SheetLogo[]> {
+  const found: SheetLogo[] = [];
+  for (const logo of logos) {
+    if (found.length >= LOGOS_MAX) break;
+    const file = uploadedFile(config, logo.thumbs);
+    if (!file) continue;
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile() || info.size > LOGO_MAX_BYTES) continue;
+    const data = await readFile(file).catch(() => null);
+    if (data && imageFormat(data)) found.push({ file, name: logo.name });
+  }
+  return found;
+}
+
+/**
+ * Writes the sheet of `item` to `file`, laid out in a worker thread. A logo the PDF library
+ * still refuses (a damaged picture) must not cost the whole sheet: on a failure with logos,
+ * the sheet is written again without them.
+ */
+export async function renderSheetFile(
+  item: MapItemDetail,
+  file: string,
+  deps: { config: Pick<Config, 'DATA_DIR' | 'APP_NAME' | 'APP_URL'>; logger: JobLogger },
+): Promise<void> {
+  const { config, logger } = deps;
+  const fontList = sheetFonts();
+  const props = {
+    item,
+    appName: config.APP_NAME,
+    appUrl: config.APP_URL,
+    pageUrl: itemPageUrl(config.APP_URL, item.resource_type, item.id),
+    map: sheetMap(),
+    fontFamily: fontList[0]?.family ?? 'Helvetica',
+  };
+  const options = { fonts: fontList, timeoutMs: RENDER_TIMEOUT_MS };
+  const logos = await embeddableLogos(config, item.logos);
+  try {
+    await renderPdfFile(sheetPdf({ ...props, logos }), file, options);
+  } catch (error) {
+    if (!logos.length) throw error;
+    logger.warn(
+      { err: error, type: item.resource_type, id: item.id },
+      'item sheet: rendering with the logos failed, written without them',
+    );
+    await renderPdfFile(sheetPdf({ ...props, logos: [] }), file, options);
+  }
+}

@@ -1,0 +1,172 @@
+import {
+  FOOD_PROCEDURES_API_PATH,
+  INITIATIVES_API_PATH,
+  MAP_PAGE_SIZE,
+  type MapDetailType,
+  type MapFilters,
+  type MapItemDetail,
+  type MapListPage,
+  type MapResourceType,
+} from '@ad/contract';
+import { EXPORT_PERIOD_OPTIONS, EXPORT_TYPE_OPTIONS } from '@ad/contract/schemas';
+import type { AppDatabase } from '../../platform/database.ts';
+import { notFound } from '../../platform/errors.ts';
+import { pageLink, pageRequest, paginate } from '../../platform/pagination.ts';
+import { findPublishedItemDetail, findPublishedItemVersion } from './maps-detail.queries.ts';
+import { mapSearch } from './maps-search.ts';
+import type { TotalsScope } from './map-totals.ts';
+import { presentMapItemDetail, presentMapListItem } from './maps.presenter.ts';
+import {
+  countMapItems,
+  listBeneficiaries,
+  listDepartements,
+  listMapItems,
+  listProjectHolderTypes,
+  listSubthematics,
+  listThemes,
+  type MapListFilters,
+  type MapListKind,
+} from './maps.queries.ts';
+
+/**
+ * GET /api/initiatives/{id} and GET /api/food_procedures/{id} (`type` 'initiative' or
+ * 'demarche'): every field of spec public-site §3. 404 when the item is missing or not published.
+ */
+export async function readMapItemDetail(
+  db: AppDatabase,
+  type: MapDetailType,
+  id: number,
+): Promise<{ data: MapItemDetail }> {
+  const row = await findPublishedItemDetail(db, type, id);
+  if (!row) throw notFound();
+  return { data: presentMapItemDetail(type, row) };
+}
+
+/**
+ * A string that changes whenever what readMapItemDetail() answers for the item may have changed
+ * (the item's, its contact's and its procedure's last update and publication); null when the item
+ * is missing or not published. For caches of what is derived from the detail (the PDF sheet).
+ */
+export function readMapItemVersion(
+  db: AppDatabase,
+  type: MapDetailType,
+  id: number,
+): Promise<string | null> {
+  return findPublishedItemVersion(db, type, id);
+}
+
+/** The query of GET /api/initiatives and GET /api/food_procedures (spec public-site §7). */
+export interface MapListInput {
+  page: number;
+  /** [south, north] and [west, east]. */
+  latitude: [number, number] | null;
+  longitude: [number, number] | null;
+  /** Accepted for the page's sake; each path answers its own type whatever it says. */
+  resourceType?: MapResourceType;
+  q: string;
+  thematics: number[];
+  subthematics: number[];
+  projectHolders: number[];
+  beneficiaries: number[];
+  locations: string[];
+  foodProcedureId: number | null;
+  contactId: number | null;
+}
+
+const LIST_PATHS: Record<MapListKind, string> = {
+  initiatives: INITIATIVES_API_PATH,
+  foodProcedures: FOOD_PROCEDURES_API_PATH,
+};
+
+export interface MapListOptions {
+  /** Items per page: MAP_PAGE_SIZE (tests use fewer). */
+  perPage?: number;
+  /** Totals already counted for the current content (the routes' MapTotals). */
+  totals?: TotalsScope;
+}
+
+/**
+ * A page of a map list: published items with a position matching the filters, by id,
+ * MAP_PAGE_SIZE per page. The page is one query (with the French search of `q`: one or two more
+ * on the search lexicon); the total another one, unless the page tells it (a last page that is
+ * not empty, or an empty first page) or `totals` knows it.
+ */
+export async function readMapList(
+  db: AppDatabase,
+  kind: MapListKind,
+  input: MapListInput,
+  options: MapListOptions = {},
+): Promise<MapListPage> {
+  const q = input.q.trim();
+  const criteria = {
+    latitude: input.latitude,
+    longitude: input.longitude,
+    thematics: input.thematics,
+    subthematics: input.subthematics,
+    projectHolders: input.projectHolders,
+    beneficiaries: input.beneficiaries,
+    locations: input.locations,
+    foodProcedureId: input.foodProcedureId,
+    contactId: input.contactId,
+  };
+  const filters: MapListFilters = {
+    ...criteria,
+    search: q ? await mapSearch(db, q) : undefined,
+  };
+  const request = pageRequest(input.page, options.perPage ?? MAP_PAGE_SIZE);
+  const link = pageLink(LIST_PATHS[kind], {
+    ...criteria,
+    latitude: input.latitude ?? undefined,
+    longitude: input.longitude ?? undefined,
+    resourceType: input.resourceType,
+    q: q || undefined,
+  });
+  const [rows, themes] = await Promise.all([
+    listMapItems(db, kind, filters, request),
+    listThemes(db),
+  ]);
+  const themeById = new Map(
+    themes.map((theme) => [theme.id, { name: theme.name, color: theme.color, class: theme.class }]),
+  );
+  const totalKey = JSON.stringify([kind, criteria, q]);
+  let total =
+    rows.length < request.perPage && (rows.length > 0 || request.page === 1)
+      ? request.offset + rows.length
+      : options.totals?.get(totalKey);
+  if (total === undefined) total = await countMapItems(db, kind, filters);
+  options.totals?.set(totalKey, total);
+  return paginate(
+    rows.map((row) => presentMapListItem(row, themeById)),
+    total,
+    request,
+    link,
+  );
+}
+
+/** GET /api/maps/filters (spec public-site §3 'Map filter options'). */
+export async function readMapFilters(db: AppDatabase): Promise<MapFilters> {
+  const [locations, holderTypes, beneficiaryRows, themes, subthematicRows] = await Promise.all([
+    listDepartements(db),
+    listProjectHolderTypes(db),
+    listBeneficiaries(db),
+    listThemes(db),
+    listSubthematics(db),
+  ]);
+  const themeById = new Map(themes.map((theme) => [theme.id, theme]));
+  const groups: MapFilters['subthematics'] = [];
+  for (const row of subthematicRows) {
+    const theme = themeById.get(row.thematicId);
+    if (!theme) continue;
+    if (groups.at(-1)?.thematic.id !== theme.id) groups.push({ thematic: theme, subthematics: [] });
+    groups.at(-1)!.subthematics.push({ id: row.id, name: row.name });
+  }
+  return {
+    locations,
+    project_holder_types: holderTypes,
+    beneficiaries: beneficiaryRows,
+    subthematics: groups,
+    types: EXPORT_TYPE_OPTIONS,
+    periods: EXPORT_PERIOD_OPTIONS,
+    themes,
+  };
+}

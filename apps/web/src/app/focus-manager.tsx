@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { sameScreen } from './pages.ts';
+import { routeForPath } from './route-head.ts';
 
 /** How long to wait for the <h1> of a lazily loaded page before focusing the main content. */
 export const FOCUS_WAIT_MS = 3000;
@@ -26,7 +28,10 @@ export function FocusManager({ mainId }: { mainId: string }) {
 
   useEffect(() => {
     if (previous.current === pathname) return;
+    const before = previous.current;
     previous.current = pathname;
+    // A detail modal opened or closed over its list: the dialog handles the focus.
+    if (sameScreen(routeForPath(before).name, routeForPath(pathname).name)) return;
 
     let frame = 0;
     let cancelled = false;

@@ -35,6 +35,11 @@ import {
 } from '../features/resources/api.ts';
 import { resourceSeo } from '../pages/resources/resource.ts';
 import { searchQuery, searchStateFrom } from '../pages/search/search.ts';
+import {
+  initiativeItem,
+  initiativeItemQueries,
+  initiativesQueries,
+} from '../pages/initiatives/initiatives.ts';
 import type { ApiQueryKey } from '../lib/api-query.ts';
 import { lazyComponent, type PreloadableComponent } from './lazy-component.tsx';
 
@@ -89,6 +94,15 @@ function page(
 export const notFoundPage = page('src/pages/not-found/not-found-page.tsx', () =>
   import('../pages/not-found/not-found-page.tsx').then((m) => m.NotFoundPage),
 );
+
+/**
+ * The initiatives page and its detail route are one screen (the detail is a modal over the list
+ * and the map): one component, so that opening or closing the detail never remounts the map.
+ */
+const initiativesComponent = lazyComponent(() =>
+  import('../pages/initiatives/initiatives-page.tsx').then((m) => m.InitiativesPage),
+);
+const INITIATIVES_SOURCE = 'src/pages/initiatives/initiatives-page.tsx';
 
 /** The screens built so far; other routes show their title (PlaceholderPage). */
 export const pages: Partial<Record<RouteName, PageDefinition>> = {
@@ -214,5 +228,22 @@ export const pages: Partial<Record<RouteName, PageDefinition>> = {
     // Spec §7: the home page's two calls, run by the server before it renders.
     () => [homepageQuery(), homeEventsQuery()],
   ),
+  initiatives: {
+    source: INITIATIVES_SOURCE,
+    component: initiativesComponent,
+    queries: initiativesQueries,
+  },
+  'initiative-item': {
+    source: INITIATIVES_SOURCE,
+    component: initiativesComponent,
+    queries: initiativeItemQueries,
+    item: initiativeItem,
+  },
   '404': notFoundPage,
 };
+
+/** Whether two routes show the same screen (a list and its detail modal): no scroll, no focus move. */
+export function sameScreen(a: RouteName, b: RouteName): boolean {
+  const page = pages[a];
+  return page !== undefined && page.component === pages[b]?.component;
+}

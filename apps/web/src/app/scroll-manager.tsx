@@ -1,5 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
+import type { RouteName } from '@ad/contract';
+import { sameScreen } from './pages.ts';
 import { routeForPath } from './route-head.ts';
 
 const RETRY_FRAMES = 60;
@@ -60,7 +62,7 @@ export function ScrollManager() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const positions = useRef(new Map<string, number>());
-  const previous = useRef<{ key: string; routeName: string } | null>(null);
+  const previous = useRef<{ key: string; routeName: RouteName } | null>(null);
 
   useEffect(() => {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
@@ -93,6 +95,8 @@ export function ScrollManager() {
       });
     }
     if (!before || before.routeName === routeName) return;
+    // A list and its detail modal (the initiatives map): the page stays where it is.
+    if (sameScreen(before.routeName, routeName)) return;
     window.scrollTo(0, 0);
   }, [location.key, location.pathname, location.hash, navigationType]);
 

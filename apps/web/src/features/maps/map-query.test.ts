@@ -1,8 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAP_BOUNDS, type MapListItem } from '@ad/contract';
+import { DEFAULT_MAP_BOUNDS, INITIATIVES_API_PATH, type MapListItem } from '@ad/contract';
+import { apiUrl } from '../../lib/api-query.ts';
 import {
-  listApiSearch,
+  listApiParams,
   listsOf,
   mapQueryFrom,
   mapQuerySearch,
@@ -90,9 +91,14 @@ describe('initiatives page URL state', () => {
   });
 
   it('asks the API for one page with the bounds as latitude and longitude pairs (spec §7)', () => {
-    const search = new URLSearchParams(
-      listApiSearch(parse('q=bio&thematics=2&locations=33&demarcheId=8'), 'initiatives', 3),
+    const params = listApiParams(
+      parse('q=bio&thematics=2&locations=33&demarcheId=8'),
+      'initiatives',
+      3,
     );
+    const url = apiUrl([INITIATIVES_API_PATH, params]);
+    expect(url.startsWith(`${INITIATIVES_API_PATH}?`)).toBe(true);
+    const search = new URLSearchParams(url.slice(url.indexOf('?')));
     expect(search.get('page')).toBe('3');
     expect(search.getAll('latitude[]')).toEqual([
       String(DEFAULT_MAP_BOUNDS.south),

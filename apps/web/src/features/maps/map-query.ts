@@ -4,6 +4,7 @@ import {
   type MapListItem,
   type MapResourceType,
 } from '@ad/contract';
+import type { ApiParams } from '../../lib/api-query.ts';
 
 /**
  * The state of the initiatives page lives in its URL (spec public-site §2 'Initiatives page',
@@ -165,27 +166,22 @@ export function listsOf(query: MapQuery): MapListKind[] {
 }
 
 /**
- * The query string of one page of a list (spec §7): the bounds as `latitude` (south, north) and
- * `longitude` (west, east) pairs, the default bounds when the URL has none.
+ * The parameters of one page of a list (spec §7), for `apiQuery`: the bounds as `latitude`
+ * (south, north) and `longitude` (west, east) pairs, the default bounds when the URL has none.
  */
-export function listApiSearch(query: MapQuery, kind: MapListKind, page: number): string {
+export function listApiParams(query: MapQuery, kind: MapListKind, page: number): ApiParams {
   const bounds = query.bounds ?? DEFAULT_MAP_BOUNDS;
-  const search = new URLSearchParams();
-  search.set('page', String(page));
-  search.append('latitude[]', coordinate(bounds.south));
-  search.append('latitude[]', coordinate(bounds.north));
-  search.append('longitude[]', coordinate(bounds.west));
-  search.append('longitude[]', coordinate(bounds.east));
-  search.set('resourceType', query.demarcheId !== null ? 'initiatives' : query.resourceType);
-  if (query.q) search.set('q', query.q);
-  for (const name of MAP_ARRAY_FILTERS) {
-    for (const value of query.filters[name]) search.append(`${name}[]`, value);
-  }
-  if (kind === 'initiatives' && query.demarcheId !== null) {
-    search.set('foodProcedureId', String(query.demarcheId));
-  }
-  if (query.contactId !== null) search.set('contactId', String(query.contactId));
-  return `?${search.toString()}`;
+  const round = (value: number) => Number(value.toFixed(5));
+  return {
+    page,
+    latitude: [round(bounds.south), round(bounds.north)],
+    longitude: [round(bounds.west), round(bounds.east)],
+    resourceType: query.demarcheId !== null ? 'initiatives' : query.resourceType,
+    q: query.q,
+    ...query.filters,
+    foodProcedureId: kind === 'initiatives' ? query.demarcheId : null,
+    contactId: query.contactId,
+  };
 }
 
 /** Pages of a list merged in order, each id once (spec §7). */

@@ -1,0 +1,57 @@
+import { useRef } from 'react';
+import type { MapFilters } from '@ad/contract';
+import { fr } from '../../lib/fr.ts';
+import { CloseButton } from '../../app/close-button.tsx';
+import { Loader } from '../../app/loader.tsx';
+import { NativeDialog } from '../../app/native-dialog.tsx';
+import { ExportReportForm, type ExportCriteria } from './export-report-form.tsx';
+
+/**
+ * 'Demander un rapport' of the initiatives page in a DSFR modal (a native modal `<dialog>`: focus
+ * kept inside, Escape closes, focus back on the opening button). The form is mounted afresh at
+ * each opening, so closing resets it and its success state (spec §2). After a send, the focus
+ * moves to the title, just above the success message, so that it is not lost with the form.
+ * `filters` (GET /api/maps/filters, the page's filter options) names the criteria and gives the
+ * type and period options; until they are there, a loader.
+ */
+export function ExportReportDialog({
+  open,
+  onClose,
+  criteria,
+  filters,
+}: {
+  open: boolean;
+  onClose: () => void;
+  criteria: ExportCriteria;
+  filters: MapFilters | undefined;
+}) {
+  const titleId = 'export-report-title';
+  const title = useRef<HTMLHeadingElement>(null);
+  return (
+    <NativeDialog open={open} onClose={onClose} labelledBy={titleId} className="app-dialog">
+      <div className={fr.cx('fr-modal__body')}>
+        <div className={fr.cx('fr-modal__header')}>
+          <CloseButton title="Fermer la fenêtre modale" onClick={onClose} />
+        </div>
+        <div className={fr.cx('fr-modal__content')}>
+          <h2 id={titleId} ref={title} tabIndex={-1} className={fr.cx('fr-modal__title')}>
+            Demander un rapport
+          </h2>
+          <p className={fr.cx('fr-text--sm')}>
+            Recevez par e-mail un tableur et une synthèse PDF des initiatives et démarches qui
+            correspondent aux critères de la carte.
+          </p>
+          {filters ? (
+            <ExportReportForm
+              criteria={criteria}
+              filters={filters}
+              onSent={() => requestAnimationFrame(() => title.current?.focus())}
+            />
+          ) : (
+            <Loader />
+          )}
+        </div>
+      </div>
+    </NativeDialog>
+  );
+}

@@ -1,0 +1,323 @@
+import { useEffect, useRef } from 'react';
+import L from 'leaflet';
+import leafletCssUrl from 'leaflet/dist/leaflet.css?url';
+import Supercluster, { type ClusterProperties, type PointFeature } from 'supercluster';
+import {
+  FIT_TO_MARKERS_DELAY_MS,
+  MAP_INITIAL_ZOOM,
+  MAP_MAX_ZOOM,
+  MARKER_ICON_SIZE,
+  type MapListItem,
+} from '@ad/contract';
+import type { MapBounds, MapListKind } from './map-query.ts';
+import { itemMarkerSvg } from './map-markers.ts';
+import outlines from './outlines.json';
+import './initiatives-map.css';
+
+/**
+ * The map of the initiatives page: a client-only island (Leaflet, in its own chunk). Markers are
+ * clustered with supercluster and only what the view shows is drawn, so tens of thousands of
+ * items stay smooth. The region and its départements are drawn under the markers, so the map
+ * still reads when the tiles cannot load. The side list is its text alternative.
+ */
+
+export interface MapItems {
+  foodProcedures: readonly MapListItem[];
+  initiatives: readonly MapListItem[];
+}
+
+/** An item to show: its popup opened, zoomed in and flown to (a list click on large screens). */
+export interface MapFocus {
+  kind: MapListKind;
+  id: number;
+}
+
+export interface InitiativesMapProps {
+  items: MapItems;
+  /** The query's bounds, or null: the map starts at its initial view and reports its bounds. */
+  bounds: MapBounds | null;
+  tileUrl: string;
+  tileAttribution: string;
+  /** The map moved (or, without bounds, is ready): its new bounds. */
+  onBoundsChange: (bounds: MapBounds) => void;
+  /** The href of an item's detail ('Voir plus'). */
+  detailHref: (kind: MapListKind, item: MapListItem) => string;
+  /** Follows a 'Voir plus' link inside the app (no page load). */
+  onNavigate: (href: string) => void;
+  focus: MapFocus | null;
+  /** Fits the view to the markers about 250 ms after the items change (a procedure filter). */
+  fitToMarkers: boolean;
+}
+
+interface PointProperties {
+  kind: MapListKind;
+  item: MapListItem;
+}
+
+const REGION_CENTER: L.LatLngTuple = [45.19, 0.35];
+
+/** The region's outline's extent: the first view when the URL has no bounds. */
+const REGION_BOUNDS = L.geoJSON(
+  (outlines as GeoJSON.FeatureCollection).features.filter((f) => f.properties?.kind === 'region'),
+).getBounds();
+
+function addLeafletStylesheet() {
+  if (document.querySelector('link[data-leaflet]')) return;
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = leafletCssUrl;
+  link.dataset.leaflet = '';
+  document.head.append(link);
+}
+
+const toBounds = (b: L.LatLngBounds): MapBounds => ({
+  south: b.getSouth(),
+  north: b.getNorth(),
+  west: b.getWest(),
+  east: b.getEast(),
+});
+
+function escapeHtml(text: string) {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+function popupHtml(kind: MapListKind, item: MapListItem, href: string) {
+  const pat = kind === 'foodProcedures' && item.is_pat === 1;
+  return (
+    `<div class="ad-map-popup">` +
+    (pat ? `<p class="fr-badge fr-badge--sm fr-badge--info ad-map-popup__badge">PAT</p>` : '') +
+    `<p class="ad-map-popup__title">${escapeHtml(item.title)}</p>` +
+    `<a class="fr-link fr-link--sm" href="${escapeHtml(href)}" data-map-detail>Voir plus<span class="fr-sr-only"> : ${escapeHtml(item.title)}</span></a>` +
+    `</div>`
+  );
+}
+
+const [ICON_WIDTH, ICON_HEIGHT] = MARKER_ICON_SIZE;
+
+function markerIcon(kind: MapListKind, item: MapListItem) {
+  return L.divIcon({
+    className: 'ad-map-marker',
+    html: itemMarkerSvg(kind, item),
+    iconSize: [ICON_WIDTH, ICON_HEIGHT],
+    iconAnchor: [ICON_WIDTH / 2, ICON_HEIGHT],
+    popupAnchor: [0, -ICON_HEIGHT + 4],
+  });
+}
+
+function clusterIcon(count: number) {
+  const size = count < 10 ? 34 : count < 100 ? 40 : count < 1000 ? 46 : 52;
+  return L.divIcon({
+    className: 'ad-map-cluster',
+    html: `<span>${count.toLocaleString('fr-FR')}</span>`,
+    iconSize: [size, size],
+  });
+}
+
+export default function InitiativesMap(props: InitiativesMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const state = useRef<{
+    map: L.Map;
+    layer: L.LayerGroup;
+    index: Supercluster<PointProperties>;
+    markers: Map<string, L.Marker>;
+    draw: () => void;
+  } | null>(null);
+  // The latest props for Leaflet's listeners, which are bound once.
+  const latest = useRef(props);
+  latest.current = props;
+
+  // The map itself: created once.
+  useEffect(() => {
+    addLeafletStylesheet();
+    const element = container.current!;
+    const map = L.map(element, {
+      maxZoom: MAP_MAX_ZOOM,
+      zoomSnap: 0.25,
+      preferCanvas: false,
+    });
+    L.tileLayer(latest.current.tileUrl, {
+      attribution: latest.current.tileAttribution,
+      maxZoom: MAP_MAX_ZOOM,
+    }).addTo(map);
+    L.geoJSON(outlines as GeoJSON.FeatureCollection, {
+      interactive: false,
+      style: (feature) =>
+        feature?.properties?.kind === 'region'
+          ? { color: '#000091', weight: 2.5, fill: true, fillColor: '#f5f5fe', fillOpacity: 0.35 }
+          : { color: '#6a6af4', weight: 1, fill: false, dashArray: '4 3' },
+    }).addTo(map);
+    const layer = L.layerGroup().addTo(map);
+    const markers = new Map<string, L.Marker>();
+    const index = new Supercluster<PointProperties>({ radius: 60, maxZoom: MAP_MAX_ZOOM - 1 });
+    index.load([]); // the points come with the lists
+
+    // What the view shows, drawn again after each move and each new list. Markers still shown
+    // are kept (an open popup stays open), the others removed, the new ones added.
+    const shown = new Map<string, { marker: L.Marker; html: string }>();
+    const draw = () => {
+      const b = map.getBounds();
+      const zoom = Math.round(map.getZoom());
+      const features = index.getClusters(
+        [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()],
+        zoom,
+      );
+      const next = new Map<string, { marker: L.Marker; html: string }>();
+      markers.clear();
+      for (const feature of features) {
+        const [lng, lat] = feature.geometry.coordinates as [number, number];
+        const properties = feature.properties as ClusterProperties & Partial<PointProperties>;
+        if (properties.cluster) {
+          const count = properties.point_count;
+          const clusterId = properties.cluster_id;
+          const key = `cluster:${zoom}:${clusterId}:${count}:${lat}:${lng}`;
+          const kept = shown.get(key);
+          if (kept) {
+            next.set(key, kept);
+            continue;
+          }
+          const marker = L.marker([lat, lng], {
+            icon: clusterIcon(count),
+            title: `${count} éléments : zoomer`,
+            keyboard: true,
+          });
+          marker.on('click', () =>
+            map.flyTo([lat, lng], Math.min(index.getClusterExpansionZoom(clusterId), MAP_MAX_ZOOM)),
+          );
+          next.set(key, { marker, html: '' });
+          continue;
+        }
+        const { kind, item } = properties as PointProperties;
+        const key = `${kind}:${item.id}`;
+        const html = popupHtml(kind, item, latest.current.detailHref(kind, item));
+        let entry = shown.get(key);
+        if (entry) {
+          if (entry.html !== html) {
+            entry.marker.setPopupContent(html);
+            entry.html = html;
+          }
+        } else {
+          const marker = L.marker([lat, lng], { icon: markerIcon(kind, item), title: item.title });
+          marker.bindPopup(html, { maxWidth: 260 });
+          entry = { marker, html };
+        }
+        next.set(key, entry);
+        markers.set(key, entry.marker);
+      }
+      for (const [key, { marker }] of shown) if (!next.has(key)) layer.removeLayer(marker);
+      for (const [key, { marker }] of next) if (!shown.has(key)) layer.addLayer(marker);
+      shown.clear();
+      for (const [key, entry] of next) shown.set(key, entry);
+    };
+
+    map.on('moveend', () => {
+      draw();
+      // Only a visible map says what it shows.
+      if (element.clientWidth > 0 && element.clientHeight > 0) {
+        latest.current.onBoundsChange(toBounds(map.getBounds()));
+      }
+    });
+    // 'Voir plus' inside a popup: followed by the app's router.
+    element.addEventListener('click', (event) => {
+      const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-map-detail]');
+      if (!link || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      event.preventDefault();
+      latest.current.onNavigate(link.getAttribute('href')!);
+    });
+
+    state.current = { map, layer, index, markers, draw };
+    // The first view: the query's bounds, else the whole region (at most the initial zoom). A
+    // hidden map (the list shown on a phone) has no size yet: it is placed when it appears.
+    let placed = false;
+    const place = () => {
+      if (placed || element.clientWidth === 0 || element.clientHeight === 0) return;
+      placed = true;
+      const initial = latest.current.bounds;
+      if (initial) {
+        map.fitBounds(
+          [
+            [initial.south, initial.west],
+            [initial.north, initial.east],
+          ],
+          { animate: false },
+        );
+      } else {
+        map.fitBounds(REGION_BOUNDS, { maxZoom: MAP_INITIAL_ZOOM, animate: false });
+      }
+    };
+    map.setView(REGION_CENTER, MAP_INITIAL_ZOOM, { animate: false });
+    place();
+    const resize = new ResizeObserver(() => {
+      map.invalidateSize({ pan: false });
+      place();
+    });
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      state.current = null;
+      map.remove();
+    };
+  }, []);
+
+  // The points: indexed again when the lists change.
+  const { items } = props;
+  useEffect(() => {
+    const current = state.current;
+    if (!current) return;
+    const points: PointFeature<PointProperties>[] = [];
+    for (const kind of ['foodProcedures', 'initiatives'] as const) {
+      for (const item of items[kind]) {
+        points.push({
+          type: 'Feature',
+          geometry: { type: 'Point', coordinates: [item.longitude, item.latitude] },
+          properties: { kind, item },
+        });
+      }
+    }
+    current.index.load(points);
+    current.draw();
+  }, [items]);
+
+  // A procedure filter: the view fits its markers about 250 ms later (spec §4, §9).
+  const { fitToMarkers } = props;
+  useEffect(() => {
+    if (!fitToMarkers) return;
+    const all = [...items.foodProcedures, ...items.initiatives];
+    if (all.length === 0) return;
+    const timer = setTimeout(() => {
+      const bounds = L.latLngBounds(all.map((i) => [i.latitude, i.longitude] as L.LatLngTuple));
+      state.current?.map.fitBounds(bounds, { padding: [40, 40], maxZoom: 14 });
+    }, FIT_TO_MARKERS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [fitToMarkers, items]);
+
+  // A list click on large screens: zoomed to the maximum if needed, flown to, popup opened.
+  const { focus } = props;
+  useEffect(() => {
+    const current = state.current;
+    if (!current || !focus) return;
+    const item = latest.current.items[focus.kind].find((i) => i.id === focus.id);
+    if (!item) return;
+    const { map } = current;
+    const key = `${focus.kind}:${focus.id}`;
+    const open = () => current.markers.get(key)?.openPopup();
+    const position = L.latLng(item.latitude, item.longitude);
+    // Its own marker already in view: its popup opens there. Otherwise (in a cluster or out of
+    // view) the map flies to it, at the maximum zoom when a cluster hides it.
+    if (current.markers.has(key) && map.getBounds().contains(position)) {
+      open();
+      return;
+    }
+    map.once('moveend', open);
+    map.flyTo(position, current.markers.has(key) ? map.getZoom() : MAP_MAX_ZOOM, { duration: 1 });
+    return () => {
+      map.off('moveend', open);
+    };
+  }, [focus]);
+
+  return (
+    <div ref={container} className="ad-map" role="region" aria-label="Carte des initiatives" />
+  );
+}

@@ -1,0 +1,429 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { pathTo, type MapContact, type MapItemDetail } from '@ad/contract';
+import { fr } from '../../lib/fr.ts';
+import { fileDetail } from '../resources/file-size.ts';
+import './item-detail.css';
+
+const longDay = new Intl.DateTimeFormat('fr-FR', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * '3 mars 2025' from '2025-03-03' (a calendar day: read and written in UTC, so that neither the
+ * server's nor the visitor's time zone moves it). Anything else than YYYY-MM-DD gives ''.
+ */
+export function formatItemDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!match) return '';
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return Number.isNaN(date.getTime()) ? '' : longDay.format(date);
+}
+
+const wholeEuros = new Intl.NumberFormat('fr-FR', {
+  style: 'currency',
+  currency: 'EUR',
+  maximumFractionDigits: 0,
+});
+const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+
+/** '12 500 €', or '12 500,50 €' with cents. */
+export function formatCost(value: number): string {
+  return (Number.isInteger(value) ? wholeEuros : euros).format(value);
+}
+
+const names = (list: { name: string }[]) => list.map((entry) => entry.name).join(', ');
+
+/** The item's short fields, in the spec's order, as [label, value]: only those with a value. */
+function detailFields(
+  item: MapItemDetail,
+  location: string,
+  released: string,
+  ended: string,
+): [string, ReactNode][] {
+  const partners = (list: string[]) =>
+    list.length ? (
+      <ul className="app-item-detail__list">
+        {list.map((partner, index) => (
+          <li key={index}>{partner}</li>
+        ))}
+      </ul>
+    ) : null;
+  const fields: [string, ReactNode][] = [
+    ['Porteur de projet', item.project_holder?.name],
+    ['Localisation', location],
+    ['Thématique secondaire', item.secondary_thematic?.name],
+    ['Thématiques', names(item.thematics_detail)],
+    ['Sous-thématiques', names(item.subthematics)],
+    [
+      'Démarche alimentaire',
+      item.food_procedure && item.food_procedure_id ? (
+        <Link
+          className={fr.cx('fr-link')}
+          to={pathTo('initiative-item', {
+            selectedResourceType: 'demarche',
+            selectedResource: item.food_procedure_id,
+          })}
+        >
+          {item.food_procedure.title}
+        </Link>
+      ) : null,
+    ],
+    ["Aire d'influence", item.area_of_influence?.name],
+    ['Territoire de réalisation', item.territory_of_realization?.trim()],
+    ['Communes', item.communes.map((commune) => commune.name_formatted).join(', ')],
+    ['Communautés de communes', names(item.communities_of_communes)],
+    ['Bénéficiaires', names(item.beneficiaries)],
+    ['Partenaires techniques', partners(item.technical_partners.map((entry) => entry.partner))],
+    [
+      'Partenaires financiers',
+      partners(
+        item.financial_partners.map((entry) =>
+          entry.device ? `${entry.partner} — ${entry.device}` : entry.partner,
+        ),
+      ),
+    ],
+    [
+      "Nombre de membres de l'équipe",
+      item.nb_team_members === null ? null : String(item.nb_team_members),
+    ],
+    ['Coût du projet', item.project_cost === null ? null : formatCost(item.project_cost)],
+    ['Date de lancement', released],
+    ['Date de fin', ended],
+    ["État d'avancement", item.status_for_humans],
+  ];
+  return fields.filter(([, value]) => value !== null && value !== undefined && value !== '');
+}
+
+/** A section of plain text (line breaks kept); nothing when empty. */
+function TextSection({ title, text }: { title: string; text: string | null }) {
+  if (!text?.trim()) return null;
+  return (
+    <section className="app-item-detail__section">
+      <h3 className={fr.cx('fr-h6')}>{title}</h3>
+      <p className="app-item-detail__text">{text}</p>
+    </section>
+  );
+}
+
+function ExternalLink({
+  href,
+  label,
+  title,
+  className,
+}: {
+  href: string;
+  label: string;
+  title?: string;
+  className?: string;
+}) {
+  return (
+    <a
+      className={className ?? fr.cx('fr-link')}
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      title={`${title ?? label} - nouvelle fenêtre`}
+    >
+      {label}
+    </a>
+  );
+}
+
+/** 'bordeaux.fr' from 'https://www.bordeaux.fr/': a website's readable label. */
+function siteLabel(url: string): string {
+  try {
+    return new URL(url).host.replace(/^www\./, '') || url;
+  } catch {
+    return url;
+  }
+}
+
+function ContactBlock({
+  contact,
+  headingId,
+  onAskContact,
+}: {
+  contact: MapContact;
+  headingId: string;
+  onAskContact: (contact: { id: number; society_name: string }) => void;
+}) {
+  const cityLine = [contact.postcode, contact.city].filter(Boolean).join(' ');
+  const addressLines = [contact.address_line_1, contact.address_line_2, cityLine].filter(
+    (line): line is string => Boolean(line),
+  );
+  return (
+    <section className="app-item-detail__section" aria-labelledby={headingId}>
+      <h3 id={headingId} className={fr.cx('fr-h6')}>
+        Contact
+      </h3>
+      <div className="app-item-detail__contact">
+        {contact.avatar_url ? (
+          <img
+            className="app-item-detail__avatar"
+            src={contact.avatar_url}
+            alt=""
+            width={64}
+            height={64}
+            loading="lazy"
+          />
+        ) : null}
+        <div>
+          <p className={fr.cx('fr-text--bold', 'fr-mb-0')}>{contact.society_name}</p>
+          {contact.type ? (
+            <p className={fr.cx('fr-text--sm', 'fr-mb-1w')}>{contact.type.name}</p>
+          ) : null}
+          {addressLines.length ? (
+            <address className={fr.cx('fr-mb-1w')}>
+              {addressLines.map((line, index) => (
+                <span key={index}>
+                  {line}
+                  <br />
+                </span>
+              ))}
+            </address>
+          ) : null}
+          {contact.phone ? (
+            <p className={fr.cx('fr-mb-1w')}>
+              <span className={fr.cx('fr-sr-only')}>Téléphone : </span>
+              <a
+                className={fr.cx('fr-link', 'fr-icon-phone-line', 'fr-link--icon-left')}
+                href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}
+              >
+                {contact.phone}
+              </a>
+            </p>
+          ) : null}
+          {contact.website_url ? (
+            <p className={fr.cx('fr-mb-1w')}>
+              <ExternalLink
+                href={contact.website_url}
+                label="Site web"
+                title={`Site web de ${contact.society_name}`}
+              />
+            </p>
+          ) : null}
+          {contact.society_email ? (
+            <button
+              type="button"
+              className={fr.cx(
+                'fr-btn',
+                'fr-btn--secondary',
+                'fr-btn--sm',
+                'fr-icon-mail-line',
+                'fr-btn--icon-left',
+                'fr-mt-1w',
+              )}
+              aria-haspopup="dialog"
+              onClick={() => onAskContact({ id: contact.id, society_name: contact.society_name })}
+            >
+              Demander à être contacté
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The content of the map's detail modal (spec public-site §2 'Initiatives page', §3 'Initiative /
+ * food procedure'): the title (h2, `titleId`, focusable for the modal), the 'PAT' badge and the
+ * thematic, then every field the item has (none of the empty ones), its texts, links, logos,
+ * documents, PDF sheet and contact. The modal and its routing belong to the page: it passes
+ * `onShowRelated` ('Voir les initiatives liées' on a procedure) and `onAskContact` (the contact
+ * form, offered only when the contact has a society_email).
+ */
+export function ItemDetail({
+  item,
+  onShowRelated,
+  onAskContact,
+  titleId,
+}: {
+  item: MapItemDetail;
+  onShowRelated: (procedureId: number) => void;
+  onAskContact: (contact: { id: number; society_name: string }) => void;
+  titleId: string;
+}) {
+  const isProcedure = item.resource_type === 'demarche';
+  const location = [
+    item.city,
+    item.department ? `${item.department.name} (${item.department.code})` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const released = item.released_at ? formatItemDate(item.released_at) : '';
+  const ended = item.ended_at ? formatItemDate(item.ended_at) : '';
+  const fields = detailFields(item, location, released, ended);
+
+  return (
+    <div className="app-item-detail">
+      <h2 id={titleId} tabIndex={-1} className={fr.cx('fr-modal__title')}>
+        {item.title}
+      </h2>
+      {item.is_pat === 1 || item.thematic ? (
+        <ul className={`${fr.cx('fr-badges-group')} app-item-detail__badges`}>
+          {item.is_pat === 1 ? (
+            <li>
+              <p className={fr.cx('fr-badge', 'fr-badge--info')}>
+                <abbr title="Projet alimentaire territorial">PAT</abbr>
+              </p>
+            </li>
+          ) : null}
+          {item.thematic ? (
+            <li>
+              <p
+                className={`${fr.cx('fr-badge', 'fr-badge--no-icon')} app-item-detail__thematic ${item.thematic.class}`}
+                style={{ '--thematic-color': item.thematic.color } as CSSProperties}
+              >
+                <span className={fr.cx('fr-sr-only')}>Thématique : </span>
+                {item.thematic.name}
+              </p>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+
+      {isProcedure || item.pqna_external_url || item.pdf_url ? (
+        <ul
+          className={fr.cx(
+            'fr-btns-group',
+            'fr-btns-group--inline-md',
+            'fr-btns-group--sm',
+            'fr-btns-group--icon-left',
+          )}
+        >
+          {isProcedure ? (
+            <li>
+              <button
+                type="button"
+                className={fr.cx('fr-btn', 'fr-btn--sm', 'fr-icon-map-pin-2-line')}
+                onClick={() => onShowRelated(item.id)}
+              >
+                Voir les initiatives liées
+              </button>
+            </li>
+          ) : null}
+          {item.pdf_url ? (
+            <li>
+              <a
+                className={fr.cx(
+                  'fr-btn',
+                  'fr-btn--secondary',
+                  'fr-btn--sm',
+                  'fr-icon-download-line',
+                )}
+                href={item.pdf_url}
+                download
+              >
+                Télécharger la fiche (PDF)
+              </a>
+            </li>
+          ) : null}
+          {item.pqna_external_url ? (
+            <li>
+              <ExternalLink
+                href={item.pqna_external_url}
+                label="Voir la fiche sur le site partenaire"
+                className={fr.cx(
+                  'fr-btn',
+                  'fr-btn--tertiary',
+                  'fr-btn--sm',
+                  'fr-icon-external-link-line',
+                )}
+              />
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+
+      {item.summary?.trim() ? (
+        <section className="app-item-detail__section">
+          <h3 className={fr.cx('fr-h6')}>Résumé</h3>
+          {/* Sanitised HTML from the server (rendered from markdown when written so). */}
+          <div
+            className="app-item-detail__summary"
+            dangerouslySetInnerHTML={{ __html: item.summary }}
+          />
+        </section>
+      ) : null}
+
+      {fields.length ? (
+        <section className="app-item-detail__section">
+          <h3 className={fr.cx('fr-h6')}>Informations</h3>
+          <dl className="app-item-detail__fields">
+            {fields.map(([label, value]) => (
+              <div key={label} className="app-item-detail__field">
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+
+      <TextSection title="Contexte" text={item.context} />
+      <TextSection title="Objectifs" text={item.objectives} />
+      <TextSection title="Mise en œuvre des actions" text={item.implementation_of_actions} />
+      <TextSection title="Clés de réussite" text={item.keys_to_success} />
+      <TextSection title="Freins potentiels" text={item.potential_brakes} />
+      <TextSection title="Perspectives" text={item.prospects_for_future} />
+      <TextSection title="Originalité de la démarche" text={item.originality_of_approach} />
+
+      {item.website_urls.length ? (
+        <section className="app-item-detail__section">
+          <h3 className={fr.cx('fr-h6')}>Sites web</h3>
+          <ul className="app-item-detail__list">
+            {item.website_urls.map(({ website_url }, index) => (
+              <li key={index}>
+                <ExternalLink href={website_url} label={siteLabel(website_url)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {item.documents.length ? (
+        <section className="app-item-detail__section">
+          <h3 className={fr.cx('fr-h6')}>Documents</h3>
+          <ul className="app-item-detail__list">
+            {item.documents.map((document, index) => (
+              <li key={index}>
+                <a className={fr.cx('fr-link', 'fr-link--download')} href={document.file} download>
+                  {document.name}
+                  <span className={fr.cx('fr-link__detail')}>
+                    {fileDetail(document.file, document.size)}
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {item.logos.length ? (
+        <section className="app-item-detail__section">
+          <h3 className={fr.cx('fr-h6')}>Logos</h3>
+          <ul className="app-item-detail__logos">
+            {item.logos.map((logo, index) => (
+              <li key={index}>
+                <img src={logo.thumbs} alt={logo.name} loading="lazy" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {item.contact ? (
+        <ContactBlock
+          contact={item.contact}
+          headingId={`${titleId}-contact`}
+          onAskContact={onAskContact}
+        />
+      ) : null}
+    </div>
+  );
+}

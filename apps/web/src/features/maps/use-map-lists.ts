@@ -1,0 +1,138 @@
+import { useMemo, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { DEFAULT_MAP_BOUNDS, type MapListItem, type MapListPage } from '@ad/contract';
+import { mapListPageQuery } from './api.ts';
+import {
+  listsOf,
+  mergePages,
+  type MapBounds,
+  type MapListKind,
+  type MapQuery,
+} from './map-query.ts';
+
+export type MapLists = Record<MapListKind, readonly MapListItem[]>;
+
+export interface MapListsState {
+  /** The lists shown: the last result whose every page of every needed type completed. */
+  lists: MapLists;
+  /** True while a page is being fetched (spec §4: the loading flag). */
+  loading: boolean;
+  /** Whether `lists` already answers the current query (false before the first result). */
+  ready: boolean;
+  error: Error | null;
+}
+
+/** A complete result fetched from the API: every page of every list the query needs. */
+interface Fetched {
+  /** The query without its bounds. */
+  scope: string;
+  bounds: MapBounds;
+  pages: (MapListPage | undefined)[];
+  lists: MapLists;
+}
+
+const EMPTY: MapLists = { foodProcedures: [], initiatives: [] };
+
+const scopeOf = (query: MapQuery) =>
+  JSON.stringify([
+    query.resourceType,
+    query.q,
+    query.filters,
+    query.demarcheId,
+    query.contactId,
+    listsOf(query),
+  ]);
+
+const contains = (outer: MapBounds, inner: MapBounds) =>
+  outer.south <= inner.south &&
+  outer.north >= inner.north &&
+  outer.west <= inner.west &&
+  outer.east >= inner.east;
+
+const sameBounds = (a: MapBounds, b: MapBounds) => contains(a, b) && contains(b, a);
+
+/** The items of `lists` inside `bounds`, as the API's bounds filter keeps them. */
+function within(lists: MapLists, bounds: MapBounds): MapLists {
+  const inside = (item: MapListItem) =>
+    item.latitude >= bounds.south &&
+    item.latitude <= bounds.north &&
+    item.longitude >= bounds.west &&
+    item.longitude <= bounds.east;
+  return {
+    foodProcedures: lists.foodProcedures.filter(inside),
+    initiatives: lists.initiatives.filter(inside),
+  };
+}
+
+const samePages = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((page, index) => page === b[index]);
+
+/**
+ * The two lists of the initiatives page (spec §4, §7): the first page of each needed type, then
+ * every further page up to `meta.last_page` at once; the pages are merged without duplicate ids
+ * and swapped in only when both types have completed, so the map never shows half a result. A
+ * changed query leaves the previous requests without observers, which cancels them (TanStack
+ * Query aborts the fetch's signal). The server renders the first pages (app/pages.ts).
+ *
+ * A map move inside the area of the last complete result (zooming in, panning within the region)
+ * needs no request: the same filters give the same items, so that result is narrowed to the new
+ * bounds in the browser. The whole region is thus transferred once per set of filters.
+ */
+export function useMapLists(query: MapQuery): MapListsState {
+  const kinds = listsOf(query);
+  const scope = scopeOf(query);
+  const bounds = query.bounds ?? DEFAULT_MAP_BOUNDS;
+  const [fetched, setFetched] = useState<Fetched | null>(null);
+  const covered = fetched !== null && fetched.scope === scope && contains(fetched.bounds, bounds);
+
+  const firsts = useQueries({
+    queries: kinds.map((kind) => ({
+      ...mapListPageQuery(kind, query, 1),
+      enabled: !covered,
+    })),
+  });
+  const rest = covered
+    ? []
+    : kinds.flatMap((kind, index) => {
+        const lastPage = firsts[index]?.data?.meta.last_page ?? 1;
+        return Array.from({ length: lastPage - 1 }, (_, i) => ({ kind, page: i + 2 }));
+      });
+  const others = useQueries({
+    queries: rest.map(({ kind, page }) => mapListPageQuery(kind, query, page)),
+  });
+  const results = [...firsts, ...others];
+  const complete = !covered && results.every((result) => result.data);
+
+  // A new complete result replaces the last one (derived state, updated during render: React
+  // renders again at once, before painting).
+  const pages = results.map((result) => result.data);
+  if (complete && (!fetched || fetched.scope !== scope || !samePages(fetched.pages, pages))) {
+    const byKind: Record<MapListKind, MapListItem[][]> = { foodProcedures: [], initiatives: [] };
+    kinds.forEach((kind, index) => byKind[kind].push(firsts[index]!.data!.data));
+    rest.forEach(({ kind }, index) => byKind[kind].push(others[index]!.data!.data));
+    setFetched({
+      scope,
+      bounds,
+      pages,
+      lists: {
+        foodProcedures: mergePages(byKind.foodProcedures),
+        initiatives: mergePages(byKind.initiatives),
+      },
+    });
+  }
+
+  const { south, north, west, east } = bounds;
+  const lists = useMemo(() => {
+    if (!fetched) return EMPTY;
+    if (!covered) return fetched.lists; // the previous result, until the new one completes
+    const view = { south, north, west, east };
+    return sameBounds(fetched.bounds, view) ? fetched.lists : within(fetched.lists, view);
+  }, [fetched, covered, south, north, west, east]);
+
+  return {
+    lists,
+    loading: results.some((result) => result.isFetching),
+    ready: covered,
+    error: fetched ? null : (results.find((result) => result.error)?.error ?? null),
+  };
+}

@@ -1,0 +1,87 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+/** Rows rendered before the scroll container is measured (the server's render, hydration). */
+const INITIAL_ROWS = 24;
+/** Rows kept rendered above and below the visible ones. */
+const OVERSCAN = 6;
+
+/**
+ * A long list in a scrolling box that renders only the rows in view (tens of thousands of map
+ * items stay light). Rows have a fixed height. The rendered rows stay in document order, and a
+ * few rows beyond the view are always rendered, so Tab moves from row to row: the browser scrolls
+ * the focused row into view, which renders the next ones. Each row says its position in the
+ * whole list (aria-setsize, aria-posinset) to screen readers.
+ */
+export function VirtualList<T>({
+  items,
+  rowHeight,
+  itemKey,
+  renderItem,
+  label,
+  className,
+}: {
+  items: readonly T[];
+  /** Height of a row in pixels. */
+  rowHeight: number;
+  itemKey: (item: T) => string | number;
+  renderItem: (item: T) => ReactNode;
+  label: string;
+  className?: string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState({ top: 0, height: INITIAL_ROWS * rowHeight });
+
+  useEffect(() => {
+    const element = box.current!;
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      setView((current) =>
+        current.top === element.scrollTop && current.height === element.clientHeight
+          ? current
+          : { top: element.scrollTop, height: element.clientHeight },
+      );
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    element.addEventListener('scroll', schedule, { passive: true });
+    const observer = new ResizeObserver(schedule);
+    observer.observe(element);
+    return () => {
+      element.removeEventListener('scroll', schedule);
+      observer.disconnect();
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, []);
+
+  // A new list starts at its top.
+  useEffect(() => {
+    if (box.current) box.current.scrollTop = 0;
+  }, [items]);
+
+  const first = Math.max(0, Math.floor(view.top / rowHeight) - OVERSCAN);
+  const last = Math.min(items.length, Math.ceil((view.top + view.height) / rowHeight) + OVERSCAN);
+  const rows: ReactNode[] = [];
+  for (let index = first; index < last; index++) {
+    const item = items[index]!;
+    rows.push(
+      <li
+        key={itemKey(item)}
+        aria-setsize={items.length}
+        aria-posinset={index + 1}
+        style={{ top: index * rowHeight, height: rowHeight }}
+      >
+        {renderItem(item)}
+      </li>,
+    );
+  }
+  return (
+    <div ref={box} className={`ad-virtual-list ${className ?? ''}`}>
+      <ul aria-label={label} style={{ height: items.length * rowHeight }}>
+        {rows}
+      </ul>
+    </div>
+  );
+}

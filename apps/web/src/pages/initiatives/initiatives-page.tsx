@@ -1,0 +1,303 @@
+import { Suspense, useCallback, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { BREAKPOINT_TABLET, pathTo, type MapListItem } from '@ad/contract';
+import { fr } from '../../lib/fr.ts';
+import { ClientOnly } from '../../app/client-only.tsx';
+import { CloseButton } from '../../app/close-button.tsx';
+import { lazyComponent } from '../../app/lazy-component.tsx';
+import { Loader } from '../../app/loader.tsx';
+import { NativeDialog } from '../../app/native-dialog.tsx';
+import { usePageConfig } from '../../app/page-config.ts';
+import { useRouteItem } from '../../app/route-item.tsx';
+import { AskContactDialog } from '../../features/contacts/ask-contact-dialog.tsx';
+import { mapDetailQuery, mapFiltersQuery } from '../../features/maps/api.ts';
+import { ExportReportDialog } from '../../features/maps/export-report-dialog.tsx';
+import type { InitiativesMapProps, MapFocus } from '../../features/maps/initiatives-map.tsx';
+import { ItemDetail } from '../../features/maps/item-detail.tsx';
+import { MapFilterSelects, MapSearch } from '../../features/maps/map-filters-bar.tsx';
+import { MapLegend } from '../../features/maps/map-legend.tsx';
+import { MapList } from '../../features/maps/map-list.tsx';
+import {
+  listsOf,
+  mapQueryFrom,
+  mapQuerySearch,
+  relatedInitiatives,
+  withFilter,
+  withMovedBounds,
+  withResourceType,
+  withSearch,
+  type MapBounds,
+  type MapListKind,
+  type MapQuery,
+} from '../../features/maps/map-query.ts';
+import { useMapLists } from '../../features/maps/use-map-lists.ts';
+import { detailOf, detailPath } from './initiatives.ts';
+import './initiatives.css';
+
+/** The map island: Leaflet in its own chunk, loaded in the browser only. */
+const InitiativesMap = lazyComponent<InitiativesMapProps>(() =>
+  import('../../features/maps/initiatives-map.tsx').then((m) => m.default),
+);
+
+const mapPlaceholder = <div className="ad-map" aria-hidden="true" />;
+
+/**
+ * 'Les initiatives d'alimentation saine et durable' (spec public-site §2 'Initiatives page', §4):
+ * the filter bar, the side list, the map and its legend, and on /initiatives/{type}/{id} the
+ * detail modal over the same page (the page is not remounted: the map keeps its view). The state
+ * lives in the URL (features/maps/map-query.ts).
+ */
+export function InitiativesPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = useParams();
+  const { tileUrl, tileAttribution } = usePageConfig().settings;
+  const query = useMemo(
+    () => mapQueryFrom(new URLSearchParams(location.search)),
+    [location.search],
+  );
+  const filters = useQuery(mapFiltersQuery());
+  const { lists, loading, ready } = useMapLists(query);
+  const kinds = listsOf(query);
+
+  const detail = detailOf(params);
+  const detailOpen = params.selectedResourceType !== undefined;
+  const [mobileView, setMobileView] = useState<'list' | 'map'>('list');
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
+  const [contact, setContact] = useState<{ id: number; society_name: string } | null>(null);
+  const [focus, setFocus] = useState<MapFocus | null>(null);
+
+  // Map listeners are bound once: they read the current state from here.
+  const current = useRef({ query, detailOpen });
+  current.current = { query, detailOpen };
+
+  const go = useCallback(
+    (next: MapQuery, replace = false) =>
+      navigate(
+        { pathname: pathTo('initiatives'), search: mapQuerySearch(next) },
+        { replace, preventScrollReset: true },
+      ),
+    [navigate],
+  );
+  const onSearch = useCallback(
+    (q: string) => {
+      if (q.trim() !== current.current.query.q) go(withSearch(current.current.query, q));
+    },
+    [go],
+  );
+  const onBoundsChange = useCallback(
+    (bounds: MapBounds) => {
+      const next = withMovedBounds(current.current.query, bounds, {
+        detailOpen: current.current.detailOpen,
+      });
+      if (next) go(next, true);
+    },
+    [go],
+  );
+  const itemHref = useCallback(
+    (kind: MapListKind, item: MapListItem) => detailPath(kind, item.id, location.search),
+    [location.search],
+  );
+  const onNavigate = useCallback((href: string) => navigate(href), [navigate]);
+
+  // Tablet and below: the link opens the detail modal. Larger screens: the marker's popup.
+  const onItemClick = (kind: MapListKind, item: MapListItem, event: MouseEvent) => {
+    if (!window.matchMedia(`(min-width: ${BREAKPOINT_TABLET + 1}px)`).matches) return;
+    event.preventDefault();
+    setFocus({ kind, id: item.id });
+  };
+
+  const closeDetail = () =>
+    navigate(
+      { pathname: pathTo('initiatives'), search: location.search },
+      { preventScrollReset: true },
+    );
+
+  const filterSelects = (
+    <MapFilterSelects
+      query={query}
+      filters={filters.data}
+      onFilter={(name, values) => go(withFilter(query, name, values))}
+    />
+  );
+
+  return (
+    <div className={fr.cx('fr-container', 'fr-my-4w')}>
+      <h1>Les initiatives d'alimentation saine et durable</h1>
+      <MapSearch q={query.q} onSearch={onSearch} />
+      <div className="ad-initiatives__filters">{filterSelects}</div>
+      <div className="ad-initiatives__mobile-bar">
+        <button
+          type="button"
+          className={fr.cx('fr-btn', 'fr-btn--secondary', 'fr-btn--sm')}
+          onClick={() => setMobileView(mobileView === 'list' ? 'map' : 'list')}
+        >
+          <span aria-hidden="true">&gt;&nbsp;</span>
+          {mobileView === 'list' ? 'Carte' : 'Liste'}
+        </button>
+        <button
+          type="button"
+          className={fr.cx(
+            'fr-btn',
+            'fr-btn--tertiary',
+            'fr-btn--sm',
+            'fr-icon-filter-line',
+            'fr-btn--icon-left',
+          )}
+          aria-haspopup="dialog"
+          onClick={() => setFiltersOpen(true)}
+        >
+          Filtrer
+        </button>
+      </div>
+      <NativeDialog
+        open={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        labelledBy="initiatives-filters-title"
+        className="app-dialog"
+      >
+        <div className={fr.cx('fr-modal__body')}>
+          <div className={fr.cx('fr-modal__header')}>
+            <CloseButton title="Fermer les filtres" onClick={() => setFiltersOpen(false)} />
+          </div>
+          <div className={fr.cx('fr-modal__content')}>
+            <h2 id="initiatives-filters-title" className={fr.cx('fr-modal__title')}>
+              Filtrer
+            </h2>
+            {filterSelects}
+          </div>
+        </div>
+      </NativeDialog>
+
+      <div className="ad-initiatives" data-mobile-view={mobileView}>
+        <section className="ad-initiatives__list" aria-label="Liste des résultats">
+          <MapList
+            query={query}
+            kinds={kinds}
+            lists={lists}
+            loading={loading || !ready}
+            itemHref={itemHref}
+            onItemClick={onItemClick}
+            onResourceType={(type) => go(withResourceType(query, type))}
+            onExport={() => setExportOpen(true)}
+          />
+        </section>
+        <div className="ad-initiatives__map">
+          <ClientOnly placeholderClassName="ad-map">
+            {() => (
+              <Suspense fallback={mapPlaceholder}>
+                <InitiativesMap
+                  items={lists}
+                  bounds={query.bounds}
+                  tileUrl={tileUrl}
+                  tileAttribution={tileAttribution}
+                  onBoundsChange={onBoundsChange}
+                  detailHref={itemHref}
+                  onNavigate={onNavigate}
+                  focus={focus}
+                  fitToMarkers={query.demarcheId !== null}
+                />
+              </Suspense>
+            )}
+          </ClientOnly>
+          {loading ? (
+            <p className="ad-initiatives__loading" role="status">
+              Chargement…
+            </p>
+          ) : null}
+          <MapLegend themes={filters.data?.themes ?? []} />
+        </div>
+      </div>
+
+      <div className={fr.cx('fr-callout', 'fr-mt-6w')}>
+        <h2 className={fr.cx('fr-callout__title')}>Vous portez une initiative ?</h2>
+        <p className={fr.cx('fr-callout__text')}>
+          Producteurs, collectivités, associations, restaurateurs : publiez votre initiative ou
+          votre démarche alimentaire pour la faire connaître sur la carte de la région.
+        </p>
+        <Link to={pathTo('myaccount.initiatives.create')} className={fr.cx('fr-btn')}>
+          Publier mon initiative
+        </Link>
+      </div>
+
+      {detailOpen ? (
+        <DetailDialog
+          detail={detail}
+          hidden={contact !== null}
+          onClose={closeDetail}
+          onShowRelated={(procedureId) => go(relatedInitiatives(query, procedureId))}
+          onAskContact={setContact}
+        />
+      ) : null}
+      <AskContactDialog contact={contact} onClose={() => setContact(null)} />
+      <ExportReportDialog
+        open={exportOpen}
+        onClose={() => setExportOpen(false)}
+        criteria={{
+          subthematics: query.filters.subthematics.map(Number),
+          projectHolders: query.filters.projectHolders.map(Number),
+          beneficiaries: query.filters.beneficiaries.map(Number),
+          locations: query.filters.locations,
+        }}
+        filters={filters.data}
+      />
+    </div>
+  );
+}
+
+/**
+ * The detail modal of /initiatives/{initiative|demarche}/{id}: fetched only for a valid type and
+ * integer id (spec §5); hidden while the contact modal is open; the page title is the item's.
+ */
+function DetailDialog({
+  detail,
+  hidden,
+  onClose,
+  onShowRelated,
+  onAskContact,
+}: {
+  detail: ReturnType<typeof detailOf>;
+  hidden: boolean;
+  onClose: () => void;
+  onShowRelated: (procedureId: number) => void;
+  onAskContact: (contact: { id: number; society_name: string }) => void;
+}) {
+  const titleId = 'initiative-detail-title';
+  const result = useQuery({
+    ...mapDetailQuery(detail?.type ?? 'initiative', detail?.id ?? 0),
+    enabled: detail !== null,
+  });
+  const item = result.data?.data;
+  useRouteItem(item as Record<string, unknown> | undefined);
+  return (
+    <NativeDialog
+      open={!hidden}
+      onClose={onClose}
+      labelledBy={item ? titleId : undefined}
+      label={item ? undefined : 'Fiche'}
+      className="app-dialog ad-detail-dialog"
+    >
+      <div className={fr.cx('fr-modal__body')}>
+        <div className={fr.cx('fr-modal__header')}>
+          <CloseButton title="Fermer la fenêtre modale" onClick={onClose} />
+        </div>
+        <div className={fr.cx('fr-modal__content')}>
+          {item ? (
+            <ItemDetail
+              item={item}
+              titleId={titleId}
+              onShowRelated={onShowRelated}
+              onAskContact={onAskContact}
+            />
+          ) : result.error || !detail ? (
+            <p role="alert">Cette fiche est introuvable ou n'est plus publiée.</p>
+          ) : (
+            <Loader />
+          )}
+        </div>
+      </div>
+    </NativeDialog>
+  );
+}

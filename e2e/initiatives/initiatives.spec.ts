@@ -1,0 +1,297 @@
+import type { Locator, Page } from '@playwright/test';
+import { solveCaptcha } from '../anonymous-forms.ts';
+import { expectNoSeriousAxeViolation } from '../axe.ts';
+import { expect, test } from '../fixtures.ts';
+
+const TITLE = "Les initiatives d'alimentation saine et durable";
+const PROCEDURES_TAB = "Démarches (ensemble d'initiatives)";
+const INITIATIVES_TAB = 'Initiatives (distinctes)';
+const ANGOULEME_PAT = 'Projet alimentaire territorial du Grand Angoulême';
+const DRIVE = 'Drive fermier charentais';
+
+function searchOf(page: Page): URLSearchParams {
+  return new URL(page.url()).searchParams;
+}
+
+/** The side list's items of the selected tab. */
+function listItems(page: Page): Locator {
+  return page.getByRole('tabpanel').getByRole('listitem');
+}
+
+function listItem(page: Page, title: string): Locator {
+  return page.getByRole('tabpanel').getByRole('link', { name: new RegExp(`^${title}`) });
+}
+
+async function chooseTab(page: Page, name: string) {
+  await page.getByRole('tab', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) }).click();
+}
+
+function tab(page: Page, name: string): Locator {
+  return page.getByRole('tab', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) });
+}
+
+/** Phones show the list or the map: the map, for the tests that look at it. */
+async function showMap(page: Page) {
+  const toggle = page.getByRole('main').getByRole('button', { name: 'Carte', exact: true });
+  if (await toggle.isVisible()) await toggle.click();
+}
+
+/** The multi-select filters: in the page, or in the 'Filtrer' panel on phones. */
+async function filterSelects(page: Page): Promise<Locator> {
+  const open = page.getByRole('main').getByRole('button', { name: 'Filtrer' });
+  if (!(await open.isVisible())) return page.locator('.ad-initiatives__filters');
+  await open.click();
+  return page.getByRole('dialog', { name: 'Filtrer' });
+}
+
+/** Markers and clusters drawn on the map. */
+function mapPins(page: Page): Locator {
+  return page.locator('.ad-map .leaflet-marker-icon');
+}
+
+test.describe('Initiatives map', () => {
+  test('renders the page, the lists and the map; the map writes its bounds into the URL', async ({
+    page,
+  }) => {
+    // No tile server: the map still shows the region's outlines, the markers and the clusters.
+    await page.route(/tile\.openstreetmap/, (route) => route.abort());
+    await page.goto('/initiatives');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+    await expect(tab(page, PROCEDURES_TAB)).toBeVisible();
+    await expect(tab(page, INITIATIVES_TAB)).toBeVisible();
+    await expect(listItem(page, ANGOULEME_PAT)).toBeVisible();
+    await expect(main.getByRole('radio', { name: 'Tout' })).toBeChecked();
+    await expect(main.getByRole('button', { name: 'Demander un rapport' })).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Publier mon initiative' })).toHaveAttribute(
+      'href',
+      '/mon-compte/initiatives/creation',
+    );
+
+    // Without bounds in the URL, the map's own are taken once it is ready.
+    await showMap(page);
+    await expect.poll(() => searchOf(page).get('south')).not.toBeNull();
+    const south = Number(searchOf(page).get('south'));
+    const north = Number(searchOf(page).get('north'));
+    expect(south).toBeLessThan(43.5);
+    expect(north).toBeGreaterThan(46.5);
+    await expect(page.locator('.ad-map .leaflet-overlay-pane path').first()).toBeVisible();
+    await expect(mapPins(page).first()).toBeVisible();
+
+    await expectNoSeriousAxeViolation(page, '/initiatives');
+    const backToList = main.getByRole('button', { name: 'Liste', exact: true });
+    if (await backToList.isVisible()) await backToList.click();
+    await chooseTab(page, INITIATIVES_TAB);
+    await expect(listItem(page, DRIVE)).toBeVisible();
+  });
+
+  test('the URL gives the state, and a filter change writes a new query', async ({ page }) => {
+    await page.goto(
+      '/initiatives?south=44.5&north=46.5&west=-1.5&east=1.5&resourceType=initiatives&locations=16',
+    );
+    const main = page.getByRole('main');
+    await expect(main.getByRole('radio', { name: 'Initiatives' })).toBeChecked();
+    await expect(tab(page, PROCEDURES_TAB)).toHaveCount(0);
+    await expect(listItem(page, DRIVE)).toBeVisible();
+    await expect(listItem(page, 'Paniers solidaires de Basseau')).toBeVisible();
+    // Only Charente.
+    await expect(listItem(page, 'Cuisine solidaire de Gâtine')).toHaveCount(0);
+
+    const selects = await filterSelects(page);
+    await selects.getByText(/^Localisations/).click();
+    await selects
+      .locator('.app-filter__panel')
+      .getByText('Deux-Sèvres (79)', { exact: true })
+      .click();
+    await expect.poll(() => searchOf(page).getAll('locations')).toEqual(['16', '79']);
+    await page.keyboard.press('Escape');
+    // A filter change resets the bounds to the defaults.
+    expect(searchOf(page).get('south')).toBeNull();
+    expect(searchOf(page).get('resourceType')).toBe('initiatives');
+    await expect(listItem(page, 'Cuisine solidaire de Gâtine')).toBeVisible();
+
+    // A visitor clicks the label (the DSFR draws the radio on it).
+    await main.locator('label', { hasText: /^Tout$/ }).click();
+    await expect.poll(() => searchOf(page).get('resourceType')).toBeNull();
+    await expect(tab(page, PROCEDURES_TAB)).toBeVisible();
+  });
+
+  test('the search waits for a pause, switches to the only non-empty tab, and Escape clears it', async ({
+    page,
+  }) => {
+    await page.goto('/initiatives?resourceType=initiatives');
+    const main = page.getByRole('main');
+    const search = main.getByRole('searchbox', { name: /Rechercher une initiative/ });
+    await search.fill('drive fermier');
+    // Not applied before the pause.
+    expect(searchOf(page).get('q')).toBeNull();
+    await expect.poll(() => searchOf(page).get('q')).toBe('drive fermier');
+    // A search returns the type to all, hides the radios and the report button.
+    expect(searchOf(page).get('resourceType')).toBeNull();
+    await expect(main.getByRole('heading', { name: 'Résultats de votre recherche' })).toBeVisible();
+    await expect(main.getByText('« drive fermier »')).toBeVisible();
+    await expect(main.getByRole('radio', { name: 'Tout' })).toHaveCount(0);
+    await expect(main.getByRole('button', { name: 'Demander un rapport' })).toHaveCount(0);
+    // No procedure matches: the list shows the initiatives.
+    await expect(tab(page, INITIATIVES_TAB)).toHaveAttribute('aria-selected', 'true');
+    await expect(listItem(page, DRIVE)).toBeVisible();
+    await chooseTab(page, PROCEDURES_TAB);
+    await expect(
+      main.getByText('Désolé, nous ne parvenons pas à trouver de démarche alimentaire.'),
+    ).toBeVisible();
+
+    await search.press('Escape');
+    await expect(search).toHaveValue('');
+    await expect.poll(() => searchOf(page).get('q')).toBeNull();
+    await expect(main.getByRole('radio', { name: 'Tout' })).toBeVisible();
+  });
+
+  test('@desktop-only a list click opens the marker popup, with the PAT badge of a PAT', async ({
+    page,
+  }) => {
+    await page.goto('/initiatives');
+    await listItem(page, ANGOULEME_PAT).click();
+    const popup = page.locator('.leaflet-popup');
+    await expect(popup.locator('.ad-map-popup__title')).toHaveText(ANGOULEME_PAT);
+    await expect(popup.getByText('PAT', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/initiatives\?/);
+
+    // 'Voir plus' opens the detail modal over the page.
+    await popup.getByRole('link', { name: /^Voir plus/ }).click();
+    await expect(page).toHaveURL(/\/initiatives\/demarche\/\d+\?/);
+    const dialog = page.getByRole('dialog', { name: ANGOULEME_PAT });
+    await expect(dialog).toBeVisible();
+  });
+
+  test('@mobile-only a list click opens the detail modal; closing keeps the query', async ({
+    page,
+  }) => {
+    await page.goto('/initiatives?resourceType=initiatives&locations=16');
+    await listItem(page, DRIVE).click();
+    await expect(page).toHaveURL(
+      /\/initiatives\/initiative\/\d+\?resourceType=initiatives&locations=16$/,
+    );
+    const dialog = page.getByRole('dialog', { name: DRIVE });
+    await expect(dialog.getByRole('heading', { level: 2, name: DRIVE })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(DRIVE));
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/initiatives\?resourceType=initiatives&locations=16$/);
+  });
+
+  test('the detail deep link, its fields, and the related initiatives of a procedure', async ({
+    page,
+  }) => {
+    await page.goto('/initiatives?resourceType=foodProcedures');
+    const href = await listItem(page, ANGOULEME_PAT).getAttribute('href');
+    const detailPath = href!.split('?')[0]!;
+    expect(detailPath).toMatch(/^\/initiatives\/demarche\/\d+$/);
+    const procedureId = detailPath.split('/').pop()!;
+
+    // A shared link opens the page with the modal, server-rendered with the item's title.
+    await page.goto(`${detailPath}?resourceType=foodProcedures&q=angoul`);
+    await expect(page).toHaveTitle(new RegExp(ANGOULEME_PAT));
+    const dialog = page.getByRole('dialog', { name: ANGOULEME_PAT });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('PAT', { exact: true })).toBeVisible();
+    await expect(dialog.getByText("État d'avancement")).toBeVisible();
+    await expect(dialog.getByRole('link', { name: /Télécharger la fiche/ })).toHaveAttribute(
+      'href',
+      `/api/food_procedures/${procedureId}/pdf`,
+    );
+    await expectNoSeriousAxeViolation(page, `${detailPath} (modal)`);
+
+    await dialog.getByRole('button', { name: 'Voir les initiatives liées' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/initiatives\?/);
+    const search = searchOf(page);
+    expect(search.get('demarcheId')).toBe(procedureId);
+    expect(search.get('resourceType')).toBe('initiatives');
+    expect(search.get('q')).toBeNull();
+    await expect(listItem(page, DRIVE)).toBeVisible();
+    await expect(listItem(page, 'Cuisine solidaire de Gâtine')).toHaveCount(0);
+  });
+
+  test('the legend lists the procedure pin and the themes', async ({ page }) => {
+    await page.goto('/initiatives');
+    await showMap(page);
+    const legend = page.locator('.ad-map-legend');
+    const toggle = legend.getByRole('button', { name: 'Légende' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(legend.getByText('Démarche alimentaire')).toBeVisible();
+    await expect(legend.getByRole('listitem')).not.toHaveCount(1);
+    await toggle.click();
+    await expect(legend.getByText('Démarche alimentaire')).toBeHidden();
+  });
+
+  test('the contact modal replaces the detail and sends the message', async ({ page }) => {
+    await page.goto('/initiatives?resourceType=initiatives&locations=16');
+    const href = await listItem(page, DRIVE).getAttribute('href');
+    await page.goto(href!);
+    const detail = page.getByRole('dialog', { name: DRIVE });
+    await detail.getByRole('button', { name: 'Demander à être contacté' }).click();
+    const contact = page.getByRole('dialog', { name: 'Contacter la personne référente' });
+    await expect(contact).toBeVisible();
+    await expect(detail).toBeHidden();
+    await contact.getByLabel('Votre nom').fill('Camille Martin');
+    await contact.getByLabel('Votre e-mail').fill('camille.martin@exemple.fr');
+    await contact.getByLabel('Votre message').fill('Bonjour, je souhaite vous rencontrer.');
+    await solveCaptcha(page);
+    await contact.getByRole('button', { name: 'Envoyer' }).click();
+    await expect(contact.getByText('Merci, votre demande a bien été envoyée.')).toBeVisible();
+    await contact.getByRole('button', { name: /Fermer/ }).click();
+    await expect(detail).toBeVisible();
+  });
+
+  test('the export modal sends the report request with the criteria', async ({ page }) => {
+    await page.goto('/initiatives?locations=16');
+    await page.getByRole('button', { name: 'Demander un rapport' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Demander un rapport' });
+    await expect(dialog.getByText('Charente (16)')).toBeVisible();
+    await dialog.getByLabel('Votre e-mail').fill('elu@exemple.fr');
+    await solveCaptcha(page);
+    await dialog.getByRole('button', { name: 'Envoyer' }).click();
+    await expect(
+      dialog.getByText(
+        'Merci, votre demande a bien été envoyée. Vous allez recevoir un e-mail contenant le rapport demandé selon les critères sélectionnés.',
+      ),
+    ).toBeVisible();
+    await expectNoSeriousAxeViolation(page, '/initiatives (export modal)');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Demander un rapport' }).click();
+    await expect(dialog.getByLabel('Votre e-mail')).toHaveValue('');
+  });
+
+  test('@mobile-only the list and map toggle, and the filter panel closed by Escape', async ({
+    page,
+  }) => {
+    await page.goto('/initiatives');
+    const main = page.getByRole('main');
+    await expect(listItem(page, ANGOULEME_PAT)).toBeVisible();
+    await main.getByRole('button', { name: 'Carte' }).click();
+    await expect(page.locator('.ad-map')).toBeVisible();
+    await expect(listItem(page, ANGOULEME_PAT)).toBeHidden();
+    await expect(mapPins(page).first()).toBeVisible();
+    await main.getByRole('button', { name: 'Liste' }).click();
+    await expect(listItem(page, ANGOULEME_PAT)).toBeVisible();
+
+    await main.getByRole('button', { name: 'Filtrer' }).click();
+    const panel = page.getByRole('dialog', { name: 'Filtrer' });
+    await expect(panel.getByText('Localisations', { exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+  });
+
+  test('the list is reachable with the keyboard and says its size', async ({ page }) => {
+    await page.goto('/initiatives?resourceType=initiatives');
+    const first = listItems(page).first();
+    await expect(first).toHaveAttribute('aria-posinset', '1');
+    const size = Number(await first.getAttribute('aria-setsize'));
+    expect(size).toBeGreaterThan(20);
+    await first.getByRole('link').focus();
+    for (let i = 0; i < 30; i++) await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    await expect(focused).toHaveClass(/ad-map-item/);
+    expect(Number(await focused.locator('xpath=..').getAttribute('aria-posinset'))).toBe(31);
+  });
+});

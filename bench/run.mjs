@@ -17,6 +17,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { initialJavaScript } from './initial-js.mjs';
 import { runLighthouse } from './lighthouse.mjs';
+import { benchMap } from './map.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const scale = Number(process.env.BENCH_SCALE ?? 20000);
@@ -35,6 +36,7 @@ const THROUGHPUT_PATHS = [
   '/api/homepage',
   '/api/posts?page=2',
   '/api/search?q=circuits%20courts',
+  '/api/initiatives?page=1',
 ];
 // Issue 7: every public content endpoint, one request at a time with the public cache missed.
 const COLD_PATHS = [
@@ -56,10 +58,27 @@ const COLD_PATHS = [
   '/api/search?q=circuits%20courts',
   '/api/search?q=l%C3%A9gumes%20bio',
   '/api/search?q=marhc%C3%A9',
+  // Issue 8: the map's lists (the whole region by default), filters and details.
+  '/api/initiatives?page=1',
+  '/api/initiatives?page=5',
+  '/api/food_procedures?page=1',
+  '/api/initiatives?page=1&q=mara%C3%AEchage%20bio',
+  '/api/initiatives?page=1&latitude[]=44.5&latitude[]=45.2&longitude[]=-1&longitude[]=0',
+  '/api/initiatives?page=1&thematics[]=1&locations[]=33',
+  '/api/maps/filters',
+  '/api/initiatives/:initiative',
+  '/api/food_procedures/:procedure',
 ];
 const COLD_REQUESTS = 40;
 const TARGET_COLD_P95_MS = 30;
-const LIGHTHOUSE_PATHS = ['/', '/a-propos', '/actualites', '/actualites/:post', '/agenda'];
+const LIGHTHOUSE_PATHS = [
+  '/',
+  '/a-propos',
+  '/actualites',
+  '/actualites/:post',
+  '/agenda',
+  '/initiatives',
+];
 const TARGET_RATIO = 50;
 const TARGET_INITIAL_JS_KB = 120;
 
@@ -140,23 +159,26 @@ async function measure(url, pid, headers = {}) {
 }
 
 /** The slug of the first item of a public list, to measure its detail (':post', ':resource'). */
-async function firstSlug(base, list) {
+async function firstSlug(base, list, field = 'slug') {
   const body = await (await fetch(`${base}${list}`)).json();
-  return body.data?.[0]?.slug ?? null;
+  return body.data?.[0]?.[field] ?? null;
 }
 
 async function fillSlugs(base, paths) {
   const slugs = {
     post: await firstSlug(base, '/api/posts'),
     resource: await firstSlug(base, '/api/resources'),
+    initiative: await firstSlug(base, '/api/initiatives', 'id'),
+    procedure: await firstSlug(base, '/api/food_procedures', 'id'),
   };
   // A path whose item kind has no published item is left out.
+  const kinds = /:(post|resource|initiative|procedure)\b/;
   return paths
     .filter((path) => {
-      const kind = /:(post|resource)\b/.exec(path)?.[1];
+      const kind = kinds.exec(path)?.[1];
       return !kind || slugs[kind];
     })
-    .map((path) => path.replace(/:(post|resource)\b/, (_m, kind) => slugs[kind]));
+    .map((path) => path.replace(kinds, (_m, kind) => slugs[kind]));
 }
 
 /**
@@ -287,19 +309,24 @@ async function benchDatabase(kind) {
   }
   // The ceiling for the answers of /a-propos (plain, then gzip): bare Fastify sending the same
   // bytes. What separates the page from it is the app's own work.
-  for (const [name, headers] of [
-    ['plain', { 'accept-encoding': 'identity' }],
-    ['gzip', browser],
-  ]) {
-    const size = await copyOf(name, '/a-propos', headers);
-    const ceiling = await measure(`http://127.0.0.1:${HELLO_PORT}/copy/${name}`, hello.child.pid);
-    const ratio = Math.round((ceiling.rps / yardstick.rps) * 100);
-    rows.push({
-      what: `  bare Fastify sending /a-propos's ${size} bytes (${name})`,
-      ...ceiling,
-      ratio: `${ratio} %`,
-      target: '',
-    });
+  // The ceilings for /a-propos and for the map's first list page (plain, then gzip): bare Fastify
+  // sending the same bytes. What separates the app from it is the app's own work.
+  for (const path of ['/a-propos', '/api/initiatives?page=1']) {
+    for (const [encoding, headers] of [
+      ['plain', { 'accept-encoding': 'identity' }],
+      ['gzip', browser],
+    ]) {
+      const name = `${path.replace(/\W+/g, '-')}${encoding}`;
+      const size = await copyOf(name, path, headers);
+      const ceiling = await measure(`http://127.0.0.1:${HELLO_PORT}/copy/${name}`, hello.child.pid);
+      const ratio = Math.round((ceiling.rps / yardstick.rps) * 100);
+      rows.push({
+        what: `  bare Fastify sending ${path}'s ${size} bytes (${encoding})`,
+        ...ceiling,
+        ratio: `${ratio} %`,
+        target: '',
+      });
+    }
   }
   // What the hooks cost (informative, no target).
   rows.push(
@@ -321,6 +348,13 @@ async function benchDatabase(kind) {
   rows.push(await row('GET /healthz (one database query)', `${base}/healthz`, {}, false));
   console.table(rows);
   console.log(`${kind}: server RSS after the run ${app.rssMiB().toFixed(0)} MiB`);
+
+  step(`${kind}: the initiatives map in Chromium (median of 3 visits, empty cache)`);
+  const totals = {
+    procedures: (await (await fetch(`${base}/api/food_procedures?page=1`)).json()).meta.total,
+    initiatives: (await (await fetch(`${base}/api/initiatives?page=1`)).json()).meta.total,
+  };
+  console.table(await benchMap(base, totals));
 
   let lighthouseRows = null;
   if (kind === databases[0]) {

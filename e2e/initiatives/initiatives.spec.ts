@@ -212,6 +212,33 @@ test.describe('Initiatives map', () => {
     await expect(listItem(page, 'Cuisine solidaire de Gâtine')).toHaveCount(0);
   });
 
+  test('@desktop-only zooming in narrows the lists without a request; a filter fetches again', async ({
+    page,
+  }) => {
+    await page.goto('/initiatives?resourceType=initiatives');
+    await expect.poll(() => searchOf(page).get('south')).not.toBeNull();
+    await expect(page.locator('.ad-initiatives__loading')).toHaveCount(0);
+    const count = async () =>
+      Number(await tab(page, INITIATIVES_TAB).locator('.ad-tabs__count').textContent());
+    const before = await count();
+    const listRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/initiatives') listRequests.push(request.url());
+    });
+    const south = searchOf(page).get('south');
+    await page.getByRole('button', { name: 'Zoomer', exact: true }).click();
+    await page.getByRole('button', { name: 'Zoomer', exact: true }).click();
+    await expect.poll(() => searchOf(page).get('south')).not.toBe(south);
+    await expect.poll(count).toBeLessThan(before);
+    expect(listRequests).toEqual([]);
+
+    const selects = await filterSelects(page);
+    await selects.getByText(/^Localisations/).click();
+    await selects.locator('.app-filter__panel').getByText('Gironde (33)', { exact: true }).click();
+    await expect.poll(() => listRequests.length).toBeGreaterThan(0);
+    expect(new URL(listRequests[0]!).searchParams.getAll('locations[]')).toEqual(['33']);
+  });
+
   test('the legend lists the procedure pin and the themes', async ({ page }) => {
     await page.goto('/initiatives');
     await showMap(page);

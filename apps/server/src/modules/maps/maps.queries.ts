@@ -154,7 +154,7 @@ export type MapListRow = [
 ];
 
 /**
- * PGlite (WebAssembly) decodes rows slowly: 2,000 rows of columns cost more than the query, so
+ * PGlite (WebAssembly) decodes rows slowly: a page of rows of columns cost more than the query, so
  * it sends a page as one JSON text. node-postgres decodes rows faster than PostgreSQL builds JSON.
  */
 const sendsJson = (db: AppDatabase) =>

@@ -137,7 +137,9 @@ export default function InitiativesMap(props: InitiativesMapProps) {
       maxZoom: MAP_MAX_ZOOM,
       zoomSnap: 0.25,
       preferCanvas: false,
+      zoomControl: false,
     });
+    L.control.zoom({ zoomInTitle: 'Zoomer', zoomOutTitle: 'Dézoomer' }).addTo(map);
     L.tileLayer(latest.current.tileUrl, {
       attribution: latest.current.tileAttribution,
       maxZoom: MAP_MAX_ZOOM,

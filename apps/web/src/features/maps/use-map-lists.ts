@@ -51,6 +51,21 @@ const contains = (outer: MapBounds, inner: MapBounds) =>
 
 const sameBounds = (a: MapBounds, b: MapBounds) => contains(a, b) && contains(b, a);
 
+/**
+ * The part of `bounds` where items can be: every item lies in the region, inside the default
+ * bounds (positions come from the region's communes). Null when the view is outside it.
+ */
+function withinRegion(bounds: MapBounds): MapBounds | null {
+  const region = DEFAULT_MAP_BOUNDS;
+  const part = {
+    south: Math.max(bounds.south, region.south),
+    north: Math.min(bounds.north, region.north),
+    west: Math.max(bounds.west, region.west),
+    east: Math.min(bounds.east, region.east),
+  };
+  return part.south <= part.north && part.west <= part.east ? part : null;
+}
+
 /** The items of `lists` inside `bounds`, as the API's bounds filter keeps them. */
 function within(lists: MapLists, bounds: MapBounds): MapLists {
   const inside = (item: MapListItem) =>
@@ -76,43 +91,55 @@ const samePages = (a: readonly unknown[], b: readonly unknown[]) =>
  *
  * A map move inside the area of the last complete result (zooming in, panning within the region)
  * needs no request: the same filters give the same items, so that result is narrowed to the new
- * bounds in the browser. The whole region is thus transferred once per set of filters.
+ * bounds in the browser. As items only lie inside the region, a result for the whole region
+ * covers any view. The whole region is thus transferred once per set of filters.
  */
 export function useMapLists(query: MapQuery): MapListsState {
   const kinds = listsOf(query);
   const scope = scopeOf(query);
-  const bounds = query.bounds ?? DEFAULT_MAP_BOUNDS;
-  const [fetched, setFetched] = useState<Fetched | null>(null);
-  const covered = fetched !== null && fetched.scope === scope && contains(fetched.bounds, bounds);
+  const view = query.bounds ?? DEFAULT_MAP_BOUNDS;
+  const needed = withinRegion(view);
+  const covers = (result: { scope: string; bounds: MapBounds } | null) =>
+    result !== null &&
+    result.scope === scope &&
+    (needed === null || contains(result.bounds, needed));
+
+  // What is fetched: the view of the query, kept while later views stay inside it (the map
+  // reports its first bounds while the first result is still loading: no second request).
+  const [target, setTarget] = useState({ scope, bounds: view });
+  if (!covers(target)) setTarget({ scope, bounds: view });
+  const fetchQuery = { ...query, bounds: target.bounds };
 
   const firsts = useQueries({
-    queries: kinds.map((kind) => ({
-      ...mapListPageQuery(kind, query, 1),
-      enabled: !covered,
-    })),
+    queries: kinds.map((kind) => mapListPageQuery(kind, fetchQuery, 1)),
   });
-  const rest = covered
-    ? []
-    : kinds.flatMap((kind, index) => {
-        const lastPage = firsts[index]?.data?.meta.last_page ?? 1;
-        return Array.from({ length: lastPage - 1 }, (_, i) => ({ kind, page: i + 2 }));
-      });
+  const rest = kinds.flatMap((kind, index) => {
+    const lastPage = firsts[index]?.data?.meta.last_page ?? 1;
+    return Array.from({ length: lastPage - 1 }, (_, i) => ({ kind, page: i + 2 }));
+  });
   const others = useQueries({
-    queries: rest.map(({ kind, page }) => mapListPageQuery(kind, query, page)),
+    queries: rest.map(({ kind, page }) => mapListPageQuery(kind, fetchQuery, page)),
   });
   const results = [...firsts, ...others];
-  const complete = !covered && results.every((result) => result.data);
+  const complete = results.every((result) => result.data);
 
   // A new complete result replaces the last one (derived state, updated during render: React
   // renders again at once, before painting).
+  const [fetched, setFetched] = useState<Fetched | null>(null);
   const pages = results.map((result) => result.data);
-  if (complete && (!fetched || fetched.scope !== scope || !samePages(fetched.pages, pages))) {
+  if (
+    complete &&
+    (!fetched ||
+      fetched.scope !== target.scope ||
+      !sameBounds(fetched.bounds, target.bounds) ||
+      !samePages(fetched.pages, pages))
+  ) {
     const byKind: Record<MapListKind, MapListItem[][]> = { foodProcedures: [], initiatives: [] };
     kinds.forEach((kind, index) => byKind[kind].push(firsts[index]!.data!.data));
     rest.forEach(({ kind }, index) => byKind[kind].push(others[index]!.data!.data));
     setFetched({
-      scope,
-      bounds,
+      scope: target.scope,
+      bounds: target.bounds,
       pages,
       lists: {
         foodProcedures: mergePages(byKind.foodProcedures),
@@ -121,12 +148,13 @@ export function useMapLists(query: MapQuery): MapListsState {
     });
   }
 
-  const { south, north, west, east } = bounds;
+  const covered = covers(fetched);
+  const { south, north, west, east } = view;
   const lists = useMemo(() => {
     if (!fetched) return EMPTY;
     if (!covered) return fetched.lists; // the previous result, until the new one completes
-    const view = { south, north, west, east };
-    return sameBounds(fetched.bounds, view) ? fetched.lists : within(fetched.lists, view);
+    const bounds = { south, north, west, east };
+    return sameBounds(fetched.bounds, bounds) ? fetched.lists : within(fetched.lists, bounds);
   }, [fetched, covered, south, north, west, east]);
 
   return {

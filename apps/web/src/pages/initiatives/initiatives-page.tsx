@@ -40,6 +40,9 @@ const InitiativesMap = lazyComponent<InitiativesMapProps>(() =>
   import('../../features/maps/initiatives-map.tsx').then((m) => m.default),
 );
 
+// In the browser, its chunk loads while the page hydrates, not after.
+if (typeof window !== 'undefined') void InitiativesMap.preload();
+
 const mapPlaceholder = <div className="ad-map" aria-hidden="true" />;
 
 /**

@@ -30,6 +30,14 @@ export type PdfChild = PdfNode | string;
  * A Text with this attribute gets react-pdf's `render` function in the worker, showing the
  * template with {pageNumber} and {totalPages} filled (a function cannot be sent to a worker).
  */
+/** The palette of the product's PDFs (the export report, the item sheets): DSFR greys and blue. */
+export const PDF_COLORS = {
+  text: '#161616',
+  muted: '#666666',
+  border: '#dddddd',
+  lightBlue: '#f5f5fe',
+} as const;
+
 export const PAGE_TEMPLATE_ATTRIBUTE = 'data-page-template';
 
 /** Elements expanded between two yields to the event loop. */

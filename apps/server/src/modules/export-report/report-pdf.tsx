@@ -1,7 +1,7 @@
 import { Document, Link, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { BLUE_FRANCE } from '../../platform/mail/templates/layout.tsx';
 import type { ReportItem } from './export-report.queries.ts';
-import { PAGE_TEMPLATE_ATTRIBUTE } from './pdf-renderer.ts';
+import { PAGE_TEMPLATE_ATTRIBUTE, PDF_COLORS } from './pdf-renderer.ts';
 import {
   departementOf,
   formatCount,
@@ -11,10 +11,7 @@ import {
   type TallyEntry,
 } from './report-model.ts';
 
-const TEXT = '#161616';
-const MUTED = '#666666';
-const BORDER = '#dddddd';
-const LIGHT_BLUE = '#f5f5fe';
+const { text: TEXT, muted: MUTED, border: BORDER, lightBlue: LIGHT_BLUE } = PDF_COLORS;
 /**
  * Line height of the 9.5 pt body text, in points and per text style: react-pdf 4.9 multiplies a
  * unitless lineHeight by its default font size (18) when the style has no fontSize, and a

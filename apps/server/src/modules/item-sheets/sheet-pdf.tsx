@@ -14,7 +14,7 @@ import {
 import type { ReactNode } from 'react';
 import type { MapItemDetail } from '@ad/contract';
 import { BLUE_FRANCE } from '../../platform/mail/templates/layout.tsx';
-import { PAGE_TEMPLATE_ATTRIBUTE } from '../export-report/pdf-renderer.ts';
+import { PAGE_TEMPLATE_ATTRIBUTE, PDF_COLORS } from '../export-report/pdf-renderer.ts';
 import type { SheetMap } from './sheet-map.ts';
 import {
   contactLines,
@@ -30,11 +30,8 @@ import {
   type TextBlock,
 } from './sheet-model.ts';
 
-// The export report's palette and text metrics (export-report/report-pdf.tsx).
-const TEXT = '#161616';
-const MUTED = '#666666';
-const BORDER = '#dddddd';
-const LIGHT_BLUE = '#f5f5fe';
+// The export report's palette (PDF_COLORS) and text metrics (export-report/report-pdf.tsx).
+const { text: TEXT, muted: MUTED, border: BORDER, lightBlue: LIGHT_BLUE } = PDF_COLORS;
 const TAG_BLUE = '#e3e3fd';
 /**
  * Line height of the 9.5 pt body text, in points and per text style: react-pdf 4.9 multiplies a

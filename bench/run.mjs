@@ -1,7 +1,8 @@
 // Benchmarks of the speed budget (issue 5, bench/README.md): throughput of public responses as
 // a share of a bare Fastify hello-world measured in the same run, on PGlite and on PostgreSQL;
-// the initial JavaScript of `/`; Lighthouse mobile scores. Prints each figure with its target;
-// never fails on a target (targets are read by people, not asserted).
+// the initial JavaScript of `/`; Lighthouse mobile scores; the initiatives map in Chromium
+// (map.mjs). Prints each figure with its target; never fails on a target (targets are read by
+// people, not asserted).
 //
 // npm run bench  (BENCH_SCALE=20000 initiatives, BENCH_SECONDS=10 per path,
 //                 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres: the server

@@ -7,6 +7,8 @@
 export const INITIATIVES_API_PATH = '/api/initiatives';
 export const FOOD_PROCEDURES_API_PATH = '/api/food_procedures';
 export const MAP_FILTERS_API_PATH = '/api/maps/filters';
+/** The report by e-mail of the map's criteria ('Demander un rapport'). */
+export const EXPORT_REPORT_PATH = '/api/export-report';
 
 /** `resourceType` of the page's query: which lists the page shows and fetches. */
 export const MAP_RESOURCE_TYPES = ['all', 'foodProcedures', 'initiatives'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXPORT_DEFAULT_PERIOD, EXPORT_DEFAULT_TYPE } from '../constants.ts';
+import { EXPORT_REPORT_PATH } from '../maps.ts';
 import { emailField } from './account.ts';
 import { captchaFields } from './captcha.ts';
 
@@ -9,7 +10,7 @@ import { captchaFields } from './captcha.ts';
  * published initiatives and food procedures matching the map's filters.
  */
 
-export const EXPORT_REPORT_PATH = '/api/export-report';
+export { EXPORT_REPORT_PATH };
 
 /** What to export: the same values as the map's `resourceType`. */
 export const EXPORT_TYPES = ['all', 'initiatives', 'foodProcedures'] as const;

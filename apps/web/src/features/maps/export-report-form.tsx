@@ -2,18 +2,17 @@ import { useState } from 'react';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Select } from '@codegouvfr/react-dsfr/Select';
-import { EXPORT_DEFAULT_PERIOD, EXPORT_DEFAULT_TYPE, type MapFilters } from '@ad/contract';
+import {
+  EXPORT_DEFAULT_PERIOD,
+  EXPORT_DEFAULT_TYPE,
+  EXPORT_REPORT_PATH,
+  type MapFilters,
+} from '@ad/contract';
 import { fr } from '../../lib/fr.ts';
 import { api } from '../../lib/api-client.ts';
 import { AntiSpamFields, useAnonymousForm } from '../forms/anonymous-form.tsx';
 import { FieldInput } from '../forms/field-input.tsx';
 import { FormError } from '../forms/form-error.tsx';
-
-/**
- * POST /api/export-report (spec §7). The same value as `EXPORT_REPORT_PATH` of
- * '@ad/contract/schemas', which the web app does not import (it brings zod with it).
- */
-export const EXPORT_REPORT_API_PATH = '/api/export-report';
 
 /** The map's criteria that a report takes (spec §3 'Export request'). */
 export interface ExportCriteria {
@@ -98,7 +97,7 @@ export function ExportReportForm({
           void form.send(
             event,
             (extra) =>
-              api.post<{ message: string }>(EXPORT_REPORT_API_PATH, {
+              api.post<{ message: string }>(EXPORT_REPORT_PATH, {
                 email,
                 subthematics: criteria.subthematics,
                 projectHolders: criteria.projectHolders,

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   foodProcedureBeneficiaries,
   foodProcedureSubthematics,
@@ -97,6 +98,9 @@ function matching(kind: MapListKind, filters: MapListFilters): SQL {
     conditions.push(searchCondition(t.searchVector, t.projectHolderTypeId, filters.search));
   }
 
+  // Linked to any of `ids` through a join table (themes, subthematics, beneficiaries).
+  const linked = (table: PgTable, owner: unknown, column: unknown, ids: readonly number[]) =>
+    sql`EXISTS (SELECT 1 FROM ${table} WHERE ${owner} = ${t.id} AND ${anyId(column, ids)})`;
   if (kind === 'initiatives') {
     if (filters.thematics.length) {
       conditions.push(
@@ -107,33 +111,28 @@ function matching(kind: MapListKind, filters: MapListFilters): SQL {
       );
     }
     if (filters.subthematics.length) {
-      conditions.push(sql`EXISTS (SELECT 1 FROM ${initiativeSubthematics}
-        WHERE ${initiativeSubthematics.initiativeId} = ${initiatives.id}
-        AND ${anyId(initiativeSubthematics.subthematicId, filters.subthematics)})`);
+      const j = initiativeSubthematics;
+      conditions.push(linked(j, j.initiativeId, j.subthematicId, filters.subthematics));
     }
     if (filters.beneficiaries.length) {
-      conditions.push(sql`EXISTS (SELECT 1 FROM ${initiativeBeneficiaries}
-        WHERE ${initiativeBeneficiaries.initiativeId} = ${initiatives.id}
-        AND ${anyId(initiativeBeneficiaries.beneficiaryId, filters.beneficiaries)})`);
+      const j = initiativeBeneficiaries;
+      conditions.push(linked(j, j.initiativeId, j.beneficiaryId, filters.beneficiaries));
     }
     if (filters.foodProcedureId !== null) {
       conditions.push(eq(initiatives.foodProcedureId, filters.foodProcedureId) as SQL);
     }
   } else {
     if (filters.thematics.length) {
-      conditions.push(sql`EXISTS (SELECT 1 FROM ${foodProcedureThematics}
-        WHERE ${foodProcedureThematics.foodProcedureId} = ${foodProcedures.id}
-        AND ${anyId(foodProcedureThematics.thematicId, filters.thematics)})`);
+      const j = foodProcedureThematics;
+      conditions.push(linked(j, j.foodProcedureId, j.thematicId, filters.thematics));
     }
     if (filters.subthematics.length) {
-      conditions.push(sql`EXISTS (SELECT 1 FROM ${foodProcedureSubthematics}
-        WHERE ${foodProcedureSubthematics.foodProcedureId} = ${foodProcedures.id}
-        AND ${anyId(foodProcedureSubthematics.subthematicId, filters.subthematics)})`);
+      const j = foodProcedureSubthematics;
+      conditions.push(linked(j, j.foodProcedureId, j.subthematicId, filters.subthematics));
     }
     if (filters.beneficiaries.length) {
-      conditions.push(sql`EXISTS (SELECT 1 FROM ${foodProcedureBeneficiaries}
-        WHERE ${foodProcedureBeneficiaries.foodProcedureId} = ${foodProcedures.id}
-        AND ${anyId(foodProcedureBeneficiaries.beneficiaryId, filters.beneficiaries)})`);
+      const j = foodProcedureBeneficiaries;
+      conditions.push(linked(j, j.foodProcedureId, j.beneficiaryId, filters.beneficiaries));
     }
     if (filters.foodProcedureId !== null) {
       conditions.push(eq(foodProcedures.id, filters.foodProcedureId) as SQL);

@@ -3,6 +3,7 @@ import { fr } from '../../lib/fr.ts';
 import { Link } from 'react-router';
 import { pathTo } from '@ad/contract';
 import type { DirectoryContact, ThematicTag } from './api.ts';
+import { ContactAddress, ContactPhone } from './contact-address.tsx';
 import './directory.css';
 
 /** The thematics of a contact as DSFR tags, each marked with its theme's colour. */
@@ -37,10 +38,6 @@ export function ContactCard({
   onAsk: (contact: DirectoryContact) => void;
 }) {
   const titleId = `contact-${contact.id}-title`;
-  const cityLine = [contact.postcode, contact.city].filter(Boolean).join(' ');
-  const addressLines = [contact.address_line_1, contact.address_line_2, cityLine].filter(
-    (line): line is string => Boolean(line),
-  );
   const hasProjects = contact.initiatives.length + contact.food_procedures.length > 0;
 
   return (
@@ -66,27 +63,8 @@ export function ContactCard({
             </h2>
           </div>
           <div className={fr.cx('fr-card__desc')}>
-            {addressLines.length ? (
-              <address>
-                {addressLines.map((line, index) => (
-                  <span key={index}>
-                    {line}
-                    <br />
-                  </span>
-                ))}
-              </address>
-            ) : null}
-            {contact.phone ? (
-              <p className={fr.cx('fr-mt-1w', 'fr-mb-0')}>
-                <span className={fr.cx('fr-sr-only')}>Téléphone : </span>
-                <a
-                  className={fr.cx('fr-link', 'fr-icon-phone-line', 'fr-link--icon-left')}
-                  href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}
-                >
-                  {contact.phone}
-                </a>
-              </p>
-            ) : null}
+            <ContactAddress contact={contact} />
+            <ContactPhone phone={contact.phone} className={fr.cx('fr-mt-1w', 'fr-mb-0')} />
           </div>
           {contact.type ? (
             <div className={fr.cx('fr-card__start')}>

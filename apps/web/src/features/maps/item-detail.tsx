@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { pathTo, type MapContact, type MapItemDetail } from '@ad/contract';
 import { fr } from '../../lib/fr.ts';
+import { ContactAddress, ContactPhone } from '../contacts/contact-address.tsx';
 import { fileDetail } from '../resources/file-size.ts';
 import './item-detail.css';
 
@@ -151,10 +152,6 @@ function ContactBlock({
   headingId: string;
   onAskContact: (contact: { id: number; society_name: string }) => void;
 }) {
-  const cityLine = [contact.postcode, contact.city].filter(Boolean).join(' ');
-  const addressLines = [contact.address_line_1, contact.address_line_2, cityLine].filter(
-    (line): line is string => Boolean(line),
-  );
   return (
     <section className="app-item-detail__section" aria-labelledby={headingId}>
       <h3 id={headingId} className={fr.cx('fr-h6')}>
@@ -176,27 +173,8 @@ function ContactBlock({
           {contact.type ? (
             <p className={fr.cx('fr-text--sm', 'fr-mb-1w')}>{contact.type.name}</p>
           ) : null}
-          {addressLines.length ? (
-            <address className={fr.cx('fr-mb-1w')}>
-              {addressLines.map((line, index) => (
-                <span key={index}>
-                  {line}
-                  <br />
-                </span>
-              ))}
-            </address>
-          ) : null}
-          {contact.phone ? (
-            <p className={fr.cx('fr-mb-1w')}>
-              <span className={fr.cx('fr-sr-only')}>Téléphone : </span>
-              <a
-                className={fr.cx('fr-link', 'fr-icon-phone-line', 'fr-link--icon-left')}
-                href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}
-              >
-                {contact.phone}
-              </a>
-            </p>
-          ) : null}
+          <ContactAddress contact={contact} className={fr.cx('fr-mb-1w')} />
+          <ContactPhone phone={contact.phone} className={fr.cx('fr-mb-1w')} />
           {contact.website_url ? (
             <p className={fr.cx('fr-mb-1w')}>
               <ExternalLink

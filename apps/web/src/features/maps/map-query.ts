@@ -48,7 +48,8 @@ const ID = /^[1-9]\d{0,9}$/;
 // Département codes: 2A, 2B, 01…95, 971…976.
 const DEPARTEMENT = /^(?:\d{2,3}|2[AB])$/;
 
-const id = (value: string | null): number | null =>
+/** A positive integer id of the URL (spec §5: ids are parsed to numbers), else null. */
+export const parseId = (value: string | null | undefined): number | null =>
   value && ID.test(value) ? Number(value) : null;
 
 function valuesOf(search: URLSearchParams, name: string): string[] {
@@ -88,8 +89,8 @@ export function mapQueryFrom(search: URLSearchParams): MapQuery {
       : 'all',
     q: (search.get('q') ?? '').trim(),
     filters,
-    demarcheId: id(search.get('demarcheId')),
-    contactId: id(search.get('contactId')),
+    demarcheId: parseId(search.get('demarcheId')),
+    contactId: parseId(search.get('contactId')),
   };
 }
 

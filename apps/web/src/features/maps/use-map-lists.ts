@@ -161,6 +161,7 @@ export function useMapLists(query: MapQuery): MapListsState {
     lists,
     loading: results.some((result) => result.isFetching),
     ready: covered,
-    error: fetched ? null : (results.find((result) => result.error)?.error ?? null),
+    // The current query failed (the previous result stays on screen).
+    error: covered ? null : (results.find((result) => result.error)?.error ?? null),
   };
 }

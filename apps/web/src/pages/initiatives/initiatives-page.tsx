@@ -61,7 +61,7 @@ export function InitiativesPage() {
     [location.search],
   );
   const filters = useQuery(mapFiltersQuery());
-  const { lists, loading, ready } = useMapLists(query);
+  const { lists, loading, ready, error } = useMapLists(query);
   const kinds = listsOf(query);
 
   const detail = detailOf(params);
@@ -208,6 +208,10 @@ export function InitiativesPage() {
           {loading ? (
             <p className="ad-initiatives__loading" role="status">
               Chargement…
+            </p>
+          ) : error ? (
+            <p className="ad-initiatives__loading" role="alert">
+              Les initiatives n'ont pas pu être chargées. Veuillez réessayer dans un instant.
             </p>
           ) : null}
           <MapLegend themes={filters.data?.themes ?? []} />

@@ -1,15 +1,15 @@
 import { MAP_DETAIL_TYPES, pathTo, type MapDetailType, type MapItemDetail } from '@ad/contract';
 import { apiQuery } from '../../lib/api-query.ts';
 import { mapDetailQuery, mapFiltersQuery, mapListPageQuery } from '../../features/maps/api.ts';
-import { listsOf, mapQueryFrom, type MapListKind } from '../../features/maps/map-query.ts';
+import { listsOf, mapQueryFrom, parseId, type MapListKind } from '../../features/maps/map-query.ts';
 import type { PageMatch, PageQuery } from '../../app/pages.ts';
 
 /** The item of the detail route, when its type and id are valid (spec §5), else null. */
 export function detailOf(params: PageMatch['params']): { type: MapDetailType; id: number } | null {
   const type = params.selectedResourceType as MapDetailType;
-  const id = params.selectedResource ?? '';
-  if (!MAP_DETAIL_TYPES.includes(type) || !/^[1-9]\d{0,9}$/.test(id)) return null;
-  return { type, id: Number(id) };
+  const id = parseId(params.selectedResource);
+  if (!MAP_DETAIL_TYPES.includes(type) || id === null) return null;
+  return { type, id };
 }
 
 /** The detail route of a list item, keeping the page's query (closing the modal goes back to it). */

@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -16,11 +13,15 @@ import { z } from 'zod';
 import { VALIDATION_MESSAGE } from '@ad/contract';
 import type { Config } from './env.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { userAccountRoutes } from './modules/user-account/user-account.routes.ts';
+import { userPublicationsRoutes } from './modules/user-publications/user-publications.routes.ts';
+import { userProjectsRoutes } from './modules/user-projects/user-projects.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { homepageRoutes } from './modules/homepage/homepage.routes.ts';
 import { createAccountEmails } from './modules/accounts/accounts.emails.tsx';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { exportReportRoutes } from './modules/export-report/export-report.routes.ts';
+import { geoSearchRoutes } from './modules/geo-search/geo-search.routes.ts';
 import { itemSheetsRoutes } from './modules/item-sheets/item-sheets.routes.ts';
 import { registerAuth } from './platform/auth/plugin.ts';
 import { createUserTokens } from './platform/auth/user-tokens.ts';
@@ -29,7 +30,7 @@ import { createSessionStore } from './platform/auth/sessions.ts';
 import { contentSecurityPolicy } from './platform/csp.ts';
 import { systemClock, type Clock, type DatabaseHandle } from './platform/database.ts';
 import { HttpError, MESSAGES } from './platform/errors.ts';
-import { UPLOADS_PREFIX } from './platform/file-urls.ts';
+import { registerUploads } from './platform/uploads/plugin.ts';
 import { registerHtmlShell } from './platform/html-shell/plugin.ts';
 import {
   distTemplate,
@@ -267,6 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
   });
   await registerDevMails(app, { config });
+  await registerUploads(app, { config, db: database.db, clock });
 
   app.get('/healthz', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -300,6 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { config, accounts });
   await app.register(exportReportRoutes, { config, db: database.db, clock });
   await app.register(itemSheetsRoutes, { config, db: database.db });
+  await app.register(geoSearchRoutes, { config, db: database.db });
   const contactUs = createContactUsService({
     db: database.db,
     config,
@@ -321,20 +324,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     emails: createNewsletterEmails(config),
   });
   await app.register(newsletterRoutes, { config, newsletter });
+  const userRoutesOptions = { config, db: database.db, clock, sessions: sessionStore };
+  await app.register(userAccountRoutes, userRoutesOptions);
+  await app.register(userPublicationsRoutes, userRoutesOptions);
+  await app.register(userProjectsRoutes, userRoutesOptions);
   await app.register(seoRoutes, { config, db: database.db });
   await app.register(homepageRoutes, { db: database.db, reads, cache });
-
-  const uploadsDir = path.join(config.DATA_DIR, 'uploads');
-  if (existsSync(uploadsDir)) {
-    await app.register(fastifyStatic, {
-      root: uploadsDir,
-      prefix: UPLOADS_PREFIX,
-      decorateReply: false,
-      index: false,
-      cacheControl: false,
-      setHeaders: (res) => void res.header('Cache-Control', 'public, max-age=31536000, immutable'),
-    });
-  }
 
   await registerHtmlShell(app, {
     config,

@@ -41,6 +41,10 @@
  *   RATE_LIMIT_WRITE_MAX     writes (member submissions…) [60]
  *   RATE_LIMIT_AUTH_MAX      login and anonymous forms [10]
  *   RATE_LIMIT_ACCOUNT_MAX   sign-in, sign-up and reset attempts per e-mail address and 15 minutes [10]
+ *   ADDRESS_API_URL          French national address base search endpoint (address autocomplete of the
+ *                            account forms); unset or unreachable: the project's commune centroids [unset]
+ *   UPLOAD_MAX_IMAGE_MB      largest accepted image upload, in MB [5]
+ *   UPLOAD_MAX_DOCUMENT_MB   largest accepted document (PDF) upload, in MB [10]
  *   VITE_DEV                 1: serve the web app through Vite middleware (development only) [unset]
  */
 import path from 'node:path';
@@ -181,6 +185,9 @@ const rawSchema = z.object({
   RATE_LIMIT_WRITE_MAX: intVar('RATE_LIMIT_WRITE_MAX', 1, 1_000_000),
   RATE_LIMIT_AUTH_MAX: intVar('RATE_LIMIT_AUTH_MAX', 1, 1_000_000),
   RATE_LIMIT_ACCOUNT_MAX: intVar('RATE_LIMIT_ACCOUNT_MAX', 1, 1_000_000),
+  ADDRESS_API_URL: urlVar('ADDRESS_API_URL', /^https?:$/, 'http:// ou https://'),
+  UPLOAD_MAX_IMAGE_MB: intVar('UPLOAD_MAX_IMAGE_MB', 1, 100),
+  UPLOAD_MAX_DOCUMENT_MB: intVar('UPLOAD_MAX_DOCUMENT_MB', 1, 200),
   VITE_DEV: booleanVar('VITE_DEV'),
 });
 
@@ -227,6 +234,10 @@ export interface Config {
   RATE_LIMIT_WRITE_MAX: number;
   RATE_LIMIT_AUTH_MAX: number;
   RATE_LIMIT_ACCOUNT_MAX: number;
+  /** Search endpoint of the national address base (e.g. https://api-adresse.data.gouv.fr/search/). */
+  ADDRESS_API_URL: string | undefined;
+  UPLOAD_MAX_IMAGE_MB: number;
+  UPLOAD_MAX_DOCUMENT_MB: number;
   VITE_DEV: boolean;
   /** Derived: production mode. */
   isProduction: boolean;
@@ -347,6 +358,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     RATE_LIMIT_WRITE_MAX: raw.RATE_LIMIT_WRITE_MAX ?? 60,
     RATE_LIMIT_AUTH_MAX: raw.RATE_LIMIT_AUTH_MAX ?? 10,
     RATE_LIMIT_ACCOUNT_MAX: raw.RATE_LIMIT_ACCOUNT_MAX ?? 10,
+    ADDRESS_API_URL: raw.ADDRESS_API_URL,
+    UPLOAD_MAX_IMAGE_MB: raw.UPLOAD_MAX_IMAGE_MB ?? 5,
+    UPLOAD_MAX_DOCUMENT_MB: raw.UPLOAD_MAX_DOCUMENT_MB ?? 10,
     VITE_DEV: raw.VITE_DEV ?? false,
     isProduction,
     secureCookies: appUrl.startsWith('https://'),

@@ -227,3 +227,34 @@ export async function signIn(
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode}`);
   return cookieHeader(response, cookies);
 }
+
+/** A file of `multipartBody`: its name and bytes (the type the browser would claim is optional). */
+export interface TestFile {
+  filename: string;
+  bytes: Buffer;
+  type?: string;
+}
+
+/**
+ * A multipart body as a browser sends it, for `app.inject({ payload, headers })`: fields in
+ * bracket notation (`logo_files[0][file]`), files as `TestFile`.
+ */
+export async function multipartBody(
+  fields: Record<string, string | TestFile>,
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string') form.append(name, value);
+    else
+      form.append(
+        name,
+        new Blob([new Uint8Array(value.bytes)], { type: value.type ?? '' }),
+        value.filename,
+      );
+  }
+  const encoded = new Response(form);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
+  };
+}

@@ -27,6 +27,8 @@ export function NativeDialog({
 }: NativeDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
+  const openRef = useRef(open);
+  openRef.current = open;
 
   useLayoutEffect(() => {
     const dialog = ref.current;
@@ -55,6 +57,18 @@ export function NativeDialog({
       onCancel={(event) => {
         event.preventDefault();
         onClose();
+      }}
+      onClose={() => {
+        // Chrome closes a modal dialog on a repeated Escape even when `cancel` is prevented: tell
+        // the owner, and show the dialog again if it keeps it open (a request that must finish).
+        if (!openRef.current) return;
+        onClose();
+        requestAnimationFrame(() => {
+          const dialog = ref.current;
+          if (openRef.current && dialog && !dialog.open && typeof dialog.showModal === 'function') {
+            dialog.showModal();
+          }
+        });
       }}
     >
       {open ? children : null}

@@ -22,10 +22,12 @@ describe('matchPage', () => {
     expect(query?.meta).toEqual({ minDelayMs: 250 });
   });
 
-  it('gives unknown and malformed paths the 404 page, and no page to a placeholder screen', () => {
+  it('gives unknown and malformed paths the 404 page, and account screens their own page', () => {
     expect(matchPage('/une-page-inconnue')?.page).toBe(notFoundPage);
     expect(matchPage('/actualites/%E0%A4%A')?.page).toBe(notFoundPage);
-    expect(matchPage('/mon-compte/tableau-de-bord')).toBeNull();
+    expect(matchPage('/mon-compte/tableau-de-bord')?.page.source).toBe(
+      'src/pages/account/dashboard/dashboard-page.tsx',
+    );
   });
 });
 

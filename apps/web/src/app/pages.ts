@@ -41,6 +41,9 @@ import {
   initiativesQueries,
 } from '../pages/initiatives/initiatives.ts';
 import type { ApiQueryKey } from '../lib/api-query.ts';
+import { profilePages } from '../pages/account/profile-pages.ts';
+import { publicationPages } from '../pages/account/publication-pages.ts';
+import { projectPages } from '../pages/account/project-pages.ts';
 import { lazyComponent, type PreloadableComponent } from './lazy-component.tsx';
 
 /** The fields of a detail item that fill its route's placeholders (the page config's `item`). */
@@ -240,6 +243,9 @@ export const pages: Partial<Record<RouteName, PageDefinition>> = {
     item: initiativeItem,
   },
   '404': notFoundPage,
+  ...profilePages,
+  ...publicationPages,
+  ...projectPages,
 };
 
 /** Whether two routes show the same screen (a list and its detail modal): no scroll, no focus move. */

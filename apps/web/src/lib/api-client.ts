@@ -6,9 +6,9 @@
 
 export const CSRF_META_NAME = 'csrf-token';
 
-const NETWORK_ERROR_MESSAGE =
+export const NETWORK_ERROR_MESSAGE =
   'Le serveur ne répond pas. Vérifiez votre connexion à Internet et réessayez.';
-const DEFAULT_ERROR_MESSAGE = 'Une erreur est survenue. Veuillez réessayer.';
+export const DEFAULT_ERROR_MESSAGE = 'Une erreur est survenue. Veuillez réessayer.';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -65,7 +65,7 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-function isErrorBag(value: unknown): value is Record<string, string[]> {
+export function isErrorBag(value: unknown): value is Record<string, string[]> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
   return Object.values(value).every(
     (messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'),

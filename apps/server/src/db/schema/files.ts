@@ -14,6 +14,8 @@ export const files = pgTable(
     height: integer('height'),
     /** sha256 of the content, hex (optional, for deduplication and integrity checks). */
     checksum: text('checksum'),
+    /** WebP thumbnail of an image, made by the `files.thumbnail` job (null until it ran). */
+    thumbStorageKey: text('thumb_storage_key'),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -197,7 +197,7 @@ export function plainParagraphs(text: string): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The summary: sanitised HTML (modules/maps/rich-text.ts allow-list) as blocks of styled runs.
+// The summary: sanitised HTML (platform/rich-text.ts allow-list) as blocks of styled runs.
 
 export interface TextRun {
   text: string;

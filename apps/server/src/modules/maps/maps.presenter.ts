@@ -12,7 +12,7 @@ import { paginatedSchema } from '@ad/contract/schemas';
 import { publicFileUrl } from '../../platform/file-urls.ts';
 import type { MapItemDetailRow } from './maps-detail.queries.ts';
 import type { MapListRow } from './maps.queries.ts';
-import { richTextHtml } from './rich-text.ts';
+import { richTextHtml } from '../../platform/rich-text.ts';
 
 /** Wire schemas of the initiatives map (contract maps.ts, spec public-site §3, §7). */
 

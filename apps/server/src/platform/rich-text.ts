@@ -58,6 +58,18 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
 
 const isHtml = (text: string) => HTML_TAG.test(text);
 
+/**
+ * What the account forms' rich-text editor sends, made safe before it is stored (the same
+ * allow-list as what the site shows). Null when nothing visible is left (an empty editor sends
+ * `<p></p>`), so that a required field stays required.
+ */
+export function sanitizeRichText(html: string | null | undefined): string | null {
+  if (!html) return null;
+  const clean = sanitizeHtml(html, SANITIZE_OPTIONS).trim();
+  const visible = sanitizeHtml(clean, { allowedTags: [], allowedAttributes: {} }).trim();
+  return visible === '' ? null : clean;
+}
+
 /** Sanitised HTML of a markdown or HTML text; null when there is nothing to show. */
 export function richTextHtml(source: string | null | undefined): string | null {
   if (!source || !source.trim()) return null;

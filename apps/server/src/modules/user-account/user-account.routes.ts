@@ -1,0 +1,95 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { USER_ACCOUNT_MESSAGES } from '@ad/contract/account/user-account';
+import type { Config } from '../../env.ts';
+import { requireUser } from '../../platform/auth/plugin.ts';
+import type { SessionStore } from '../../platform/auth/sessions.ts';
+import type { AppDatabase, Clock } from '../../platform/database.ts';
+import { HttpError, MESSAGES } from '../../platform/errors.ts';
+import { routeRateLimit } from '../../platform/rate-limit.ts';
+import { checkFormFiles } from '../../platform/uploads/check-form-files.ts';
+import { parseForm } from '../../platform/uploads/form-fields.ts';
+import { readMultipartForm } from '../../platform/uploads/multipart-form.ts';
+import { institutionOptions, saveInstitution } from './institution.ts';
+import { changePassword, profileOf, saveProfile } from './profile.ts';
+import {
+  institutionFormSchema,
+  passwordFormSchema,
+  profileFormSchema,
+} from './user-account.schemas.ts';
+
+export interface UserRoutesOptions {
+  config: Config;
+  db: AppDatabase;
+  clock: Clock;
+  sessions: SessionStore;
+}
+
+const noStore = { 'Cache-Control': 'no-store' };
+
+/** The profile forms are sent as JSON by the web app; a plain HTML form (multipart) works too. */
+async function formBody(request: FastifyRequest): Promise<unknown> {
+  if (request.isMultipart()) return readMultipartForm(request);
+  if (request.body && typeof request.body === 'object') return request.body;
+  throw new HttpError(400, MESSAGES.badRequest);
+}
+
+/**
+ * The member's own account (spec account-area §2 dashboard, institution, profile; §7):
+ * « Ma structure », « Informations personnelles » and « Modifier mon mot de passe ».
+ * Anonymous callers get 401 and missing CSRF tokens 419 before these handlers (auth plugin).
+ */
+export const userAccountRoutes: FastifyPluginAsync<UserRoutesOptions> = async (
+  app,
+  { config, db, sessions },
+) => {
+  app.get('/api/user/institution/options', async (request, reply) => {
+    const user = requireUser(request);
+    reply.headers(noStore);
+    return institutionOptions(db, user.id);
+  });
+
+  app.post('/api/user/institution', routeRateLimit(config, 'write'), async (request, reply) => {
+    const user = requireUser(request);
+    const form = parseForm(institutionFormSchema, await readMultipartForm(request));
+    const checked = form.image
+      ? await checkFormFiles(config, [{ key: 'image', file: form.image, kind: 'image' }])
+      : null;
+    await app.fileStore.transaction((store) =>
+      saveInstitution(store, {
+        userId: user.id,
+        form,
+        image: checked?.get('image') ?? null,
+        ip: request.ip ?? null,
+      }),
+    );
+    reply.headers(noStore);
+    return { message: USER_ACCOUNT_MESSAGES.institutionSaved };
+  });
+
+  app.get('/api/user/profile', async (request, reply) => {
+    const user = requireUser(request);
+    reply.headers(noStore);
+    return profileOf(db, user.id);
+  });
+
+  app.post('/api/user/profile', routeRateLimit(config, 'write'), async (request, reply) => {
+    const user = requireUser(request);
+    const form = parseForm(profileFormSchema, await formBody(request));
+    await saveProfile(db, { userId: user.id, form, ip: request.ip ?? null });
+    reply.headers(noStore);
+    return { message: USER_ACCOUNT_MESSAGES.profileSaved };
+  });
+
+  app.post('/api/user/profile/password', routeRateLimit(config, 'auth'), async (request, reply) => {
+    const user = requireUser(request);
+    const session = request.session;
+    if (!session) throw new HttpError(401, MESSAGES.unauthenticated);
+    const form = parseForm(passwordFormSchema, await formBody(request));
+    await changePassword(
+      { db, sessions },
+      { userId: user.id, currentSessionId: session.id, form, ip: request.ip ?? null },
+    );
+    reply.headers(noStore);
+    return { message: USER_ACCOUNT_MESSAGES.passwordSaved };
+  });
+};

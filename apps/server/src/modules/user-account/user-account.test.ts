@@ -1,0 +1,525 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InstitutionOptions, ProfileValues } from '@ad/contract/account/user-account';
+import { contacts } from '../../db/schema/contacts.ts';
+import { files } from '../../db/schema/files.ts';
+import { departements } from '../../db/schema/geo.ts';
+import { auditEvents, revisions } from '../../db/schema/index.ts';
+import { contactTypes } from '../../db/schema/taxonomy.ts';
+import { sessions, users } from '../../db/schema/users.ts';
+import { placeholderPdf } from '../../db/seed/placeholders.ts';
+import { verifyPassword } from '../../platform/passwords.ts';
+import {
+  createTestApp,
+  createUser,
+  multipartBody,
+  signIn,
+  visit,
+  type TestApp,
+  type TestFile,
+} from '../../platform/testing.ts';
+import { applyContactRevision, type InstitutionRevisionPayload } from './institution.ts';
+
+const png = async (color = '#0a0'): Promise<TestFile> => ({
+  filename: 'logo.png',
+  type: 'image/png',
+  bytes: await sharp({ create: { width: 20, height: 20, channels: 3, background: color } })
+    .png()
+    .toBuffer(),
+});
+
+describe('the member account API (/api/user/institution, /api/user/profile)', () => {
+  let t: TestApp;
+  let typeId: number;
+  let otherTypeId: number;
+
+  /** A signed-in member: cookies and the CSRF token of their session. */
+  async function member(input: Parameters<typeof createUser>[1] = {}) {
+    const user = await createUser(t.database, input);
+    const signed = await signIn(t.app, user);
+    const { cookies, csrf } = await visit(t.app, '/mon-compte/tableau-de-bord', signed);
+    return { user, cookies, csrf };
+  }
+
+  type Member = Awaited<ReturnType<typeof member>>;
+
+  const getJson = async <T>(who: Member, url: string) => {
+    const response = await t.app.inject({ method: 'GET', url, cookies: who.cookies });
+    expect(response.statusCode).toBe(200);
+    return response.json<T>();
+  };
+
+  const postForm = async (who: Member, url: string, fields: Record<string, string | TestFile>) => {
+    const { payload, headers } = await multipartBody(fields);
+    return t.app.inject({
+      method: 'POST',
+      url,
+      cookies: who.cookies,
+      headers: { ...headers, 'x-csrf-token': who.csrf },
+      payload,
+    });
+  };
+
+  const postJson = (who: Member, url: string, payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      cookies: who.cookies,
+      headers: { 'x-csrf-token': who.csrf },
+      payload,
+    });
+
+  const institutionFields = (): Record<string, string> => ({
+    type_id: String(typeId),
+    society_name: 'Les Jardins de la Garonne',
+    society_email: 'contact@jardins-garonne.fr',
+    address_line_1: '12 rue des Maraîchers',
+    address_line_2: '',
+    postcode: '33000',
+    city: 'Bordeaux',
+    phone: '05 56 00 00 00',
+    website_url: 'https://jardins-garonne.fr',
+    display_in_directory: '1',
+    send_also_to_personal_email: '0',
+  });
+
+  const institutionOf = async (userId: number) => {
+    const [row] = await t.database.db
+      .select({ contact: contacts })
+      .from(users)
+      .innerJoin(contacts, eq(contacts.id, users.contactId))
+      .where(eq(users.id, userId));
+    return row?.contact ?? null;
+  };
+
+  const fileCount = async () => (await t.database.db.select({ id: files.id }).from(files)).length;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.database.db.insert(departements).values([
+      { code: '33', name: 'Gironde' },
+      { code: '971', name: 'Guadeloupe' },
+    ]);
+    const types = await t.database.db
+      .insert(contactTypes)
+      .values([
+        { slug: 'association', name: 'Association', position: 1 },
+        { slug: 'collectivite', name: 'Collectivité', position: 2 },
+      ])
+      .returning({ id: contactTypes.id });
+    typeId = types[0]!.id;
+    otherTypeId = types[1]!.id;
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('anonymous callers and CSRF', () => {
+    it.each([
+      ['GET', '/api/user/institution/options'],
+      ['POST', '/api/user/institution'],
+      ['GET', '/api/user/profile'],
+      ['POST', '/api/user/profile'],
+      ['POST', '/api/user/profile/password'],
+    ] as const)('%s %s answers 401 to an anonymous caller', async (method, url) => {
+      const { cookies, csrf } = await visit(t.app, '/');
+      const response = await t.app.inject({
+        method,
+        url,
+        cookies,
+        headers: { 'x-csrf-token': csrf },
+        ...(method === 'POST' ? { payload: {} } : {}),
+      });
+      expect(response.statusCode).toBe(401);
+    });
+
+    it.each(['/api/user/institution', '/api/user/profile', '/api/user/profile/password'])(
+      'POST %s without the CSRF token answers 419 and changes nothing',
+      async (url) => {
+        const who = await member();
+        const response = await t.app.inject({
+          method: 'POST',
+          url,
+          cookies: who.cookies,
+          payload: { lastname: 'Pirate' },
+        });
+        expect(response.statusCode).toBe(419);
+        const [row] = await t.database.db.select().from(users).where(eq(users.id, who.user.id));
+        expect(row?.lastname).toBe('Martin');
+      },
+    );
+  });
+
+  describe('institution', () => {
+    it('gives the types and no institution before the first save', async () => {
+      const who = await member();
+      const options = await getJson<InstitutionOptions>(who, '/api/user/institution/options');
+      expect(options.types).toEqual([
+        { id: typeId, name: 'Association' },
+        { id: otherTypeId, name: 'Collectivité' },
+      ]);
+      expect(options.image).toBeNull();
+      expect(options.institution).toBeNull();
+      expect(options.allowedImageMimes).toContain('image/png');
+    });
+
+    it('creates the institution (pending, with its image) and links it to the member', async () => {
+      const who = await member();
+      const response = await postForm(who, '/api/user/institution', {
+        ...institutionFields(),
+        image: await png(),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: 'Votre structure a bien été modifiée.' });
+
+      const contact = await institutionOf(who.user.id);
+      expect(contact).toMatchObject({
+        societyName: 'Les Jardins de la Garonne',
+        societyEmail: 'contact@jardins-garonne.fr',
+        addressLine2: null,
+        departementCode: '33',
+        displayInDirectory: true,
+        sendAlsoToPersonalEmail: false,
+        moderationStatus: 'pending',
+        userId: who.user.id,
+      });
+      expect(contact?.imageFileId).not.toBeNull();
+
+      const options = await getJson<InstitutionOptions>(who, '/api/user/institution/options');
+      expect(options.institution).toMatchObject({
+        type_id: typeId,
+        society_name: 'Les Jardins de la Garonne',
+        postcode: '33000',
+        display_in_directory: true,
+        moderation_status: 'pending',
+        moderation_status_label: 'En cours de modération',
+      });
+      expect(options.image).toMatchObject({ filename: 'logo.png', type: 'image/png' });
+      expect(options.image?.url).toMatch(/^\/uploads\/.+\.png$/);
+
+      const [audit] = await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(
+          and(eq(auditEvents.action, 'institution.create'), eq(auditEvents.actorId, who.user.id)),
+        );
+      expect(audit?.subjectId).toBe(String(contact?.id));
+
+      // The page config now says the member has an institution.
+      const page = await t.app.inject({ method: 'GET', url: '/', cookies: who.cookies });
+      expect(page.body).toContain('"has_institution":true');
+    });
+
+    it('edits an unpublished institution in place and discards a replaced image', async () => {
+      const who = await member();
+      await postForm(who, '/api/user/institution', { ...institutionFields(), image: await png() });
+      const before = await institutionOf(who.user.id);
+      const [oldFile] = await t.database.db
+        .select()
+        .from(files)
+        .where(eq(files.id, before!.imageFileId!));
+
+      const response = await postForm(who, '/api/user/institution', {
+        ...institutionFields(),
+        society_name: 'Jardins de Garonne',
+        postcode: '97100',
+        image: await png('#a00'),
+      });
+      expect(response.statusCode).toBe(200);
+      const after = await institutionOf(who.user.id);
+      expect(after).toMatchObject({
+        id: before!.id,
+        societyName: 'Jardins de Garonne',
+        departementCode: '971',
+        moderationStatus: 'pending',
+      });
+      expect(after?.imageFileId).not.toBe(before?.imageFileId);
+      const gone = await t.database.db.select().from(files).where(eq(files.id, oldFile!.id));
+      expect(gone).toHaveLength(0);
+      expect(existsSync(path.join(t.dataDir, 'uploads', oldFile!.storageKey))).toBe(false);
+    });
+
+    it('keeps a published institution online and stores the edit as a pending revision', async () => {
+      const who = await member();
+      await postForm(who, '/api/user/institution', institutionFields());
+      const contact = await institutionOf(who.user.id);
+      await t.database.db
+        .update(contacts)
+        .set({ moderationStatus: 'published' })
+        .where(eq(contacts.id, contact!.id));
+
+      const response = await postForm(who, '/api/user/institution', {
+        ...institutionFields(),
+        society_name: 'Nouveau nom',
+        type_id: String(otherTypeId),
+        image: await png('#00a'),
+      });
+      expect(response.statusCode).toBe(200);
+      const live = await institutionOf(who.user.id);
+      expect(live).toMatchObject({ societyName: 'Les Jardins de la Garonne', typeId });
+      expect(live?.moderationStatus).toBe('published');
+      expect(live?.imageFileId).toBeNull();
+
+      const options = await getJson<InstitutionOptions>(who, '/api/user/institution/options');
+      expect(options.institution).toMatchObject({
+        society_name: 'Nouveau nom',
+        type_id: otherTypeId,
+        moderation_status_label: 'En cours de modération',
+      });
+      expect(options.image).not.toBeNull();
+
+      const [revision] = await t.database.db
+        .select()
+        .from(revisions)
+        .where(and(eq(revisions.subjectType, 'contact'), eq(revisions.subjectId, contact!.id)));
+      const payload = revision!.payload as InstitutionRevisionPayload;
+      expect(payload.values.societyName).toBe('Nouveau nom');
+
+      // The moderation applies it later.
+      await t.app.fileStore.transaction((store) =>
+        applyContactRevision(store, contact!.id, payload),
+      );
+      expect(await institutionOf(who.user.id)).toMatchObject({
+        societyName: 'Nouveau nom',
+        typeId: otherTypeId,
+        imageFileId: options.image!.id,
+        moderationStatus: 'published',
+      });
+    });
+
+    it.each([
+      ['type_id', 'Le champ type de structure est obligatoire.'],
+      ['society_name', 'Le champ nom de la structure est obligatoire.'],
+      ['society_email', 'Le champ adresse e-mail de la structure est obligatoire.'],
+      ['address_line_1', 'Le champ adresse est obligatoire.'],
+    ])('refuses a missing %s (422 naming it)', async (field, message) => {
+      const who = await member();
+      const response = await postForm(who, '/api/user/institution', {
+        ...institutionFields(),
+        [field]: '',
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+        [field]: [message],
+      });
+      expect(await institutionOf(who.user.id)).toBeNull();
+    });
+
+    it('accepts the optional fields left out', async () => {
+      const who = await member();
+      const fields = institutionFields();
+      for (const key of ['address_line_2', 'postcode', 'city', 'phone', 'website_url']) {
+        delete fields[key];
+      }
+      const response = await postForm(who, '/api/user/institution', fields);
+      expect(response.statusCode).toBe(200);
+      expect(await institutionOf(who.user.id)).toMatchObject({
+        postcode: null,
+        departementCode: null,
+        websiteUrl: null,
+      });
+    });
+
+    it('refuses an unknown type', async () => {
+      const who = await member();
+      const response = await postForm(who, '/api/user/institution', {
+        ...institutionFields(),
+        type_id: '999999',
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty(
+        'type_id',
+      );
+    });
+
+    it.each([
+      ['a PDF', { filename: 'logo.pdf', type: 'application/pdf', bytes: placeholderPdf('x', 'y') }],
+      [
+        'a text renamed .png',
+        { filename: 'logo.png', type: 'image/png', bytes: Buffer.from('hello') },
+      ],
+    ])('refuses %s as image and stores nothing', async (_name, file) => {
+      const who = await member();
+      const before = await fileCount();
+      const response = await postForm(who, '/api/user/institution', {
+        ...institutionFields(),
+        image: file,
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+        image: ['Le fichier doit être une image (JPEG, PNG, WebP ou GIF).'],
+      });
+      expect(await fileCount()).toBe(before);
+      expect(await institutionOf(who.user.id)).toBeNull();
+    });
+  });
+
+  describe('profile', () => {
+    const profile = {
+      civility: 'mr',
+      lastname: 'Durand',
+      firstname: 'Paul',
+      email: 'paul.durand@exemple.fr',
+      job: 'Chargé de mission',
+    };
+
+    it('gives the current values and saves new ones (JSON)', async () => {
+      const who = await member({ civility: 'mrs', job: 'Animatrice' });
+      const current = await getJson<ProfileValues>(who, '/api/user/profile');
+      expect(current).toEqual({
+        civility: 'mrs',
+        lastname: 'Martin',
+        firstname: 'Camille',
+        email: who.user.email,
+        job: 'Animatrice',
+      });
+
+      const response = await postJson(who, '/api/user/profile', profile);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        message: 'Vos informations personnelles ont bien été modifiées.',
+      });
+      expect(await getJson<ProfileValues>(who, '/api/user/profile')).toEqual(profile);
+      const audits = await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'profile.update'), eq(auditEvents.actorId, who.user.id)));
+      expect(audits).toHaveLength(1);
+    });
+
+    it('accepts the same form sent as multipart', async () => {
+      const who = await member();
+      const response = await postForm(who, '/api/user/profile', {
+        ...profile,
+        email: 'paul.multipart@exemple.fr',
+      });
+      expect(response.statusCode).toBe(200);
+    });
+
+    it.each([
+      ['civility', 'Le champ civilité est obligatoire.'],
+      ['lastname', 'Le champ nom est obligatoire.'],
+      ['firstname', 'Le champ prénom est obligatoire.'],
+      ['email', 'Le champ adresse e-mail est obligatoire.'],
+      ['job', 'Le champ fonction est obligatoire.'],
+    ])('refuses a missing %s (422 naming it)', async (field, message) => {
+      const who = await member();
+      const response = await postJson(who, '/api/user/profile', { ...profile, [field]: '' });
+      expect(response.statusCode).toBe(422);
+      expect(response.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+        [field]: [message],
+      });
+    });
+
+    it('refuses an unknown civility', async () => {
+      const who = await member();
+      const response = await postJson(who, '/api/user/profile', { ...profile, civility: 'dr' });
+      expect(response.statusCode).toBe(422);
+      expect(response.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty(
+        'civility',
+      );
+    });
+
+    it("refuses another account's address, whatever its case", async () => {
+      await createUser(t.database, { email: 'deja.pris@exemple.fr' });
+      const who = await member();
+      const response = await postJson(who, '/api/user/profile', {
+        ...profile,
+        email: 'Deja.Pris@Exemple.fr',
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+        email: ['Cette adresse e-mail est déjà utilisée.'],
+      });
+    });
+
+    it('keeps its own address in another case', async () => {
+      const who = await member();
+      const response = await postJson(who, '/api/user/profile', {
+        ...profile,
+        email: who.user.email.toUpperCase(),
+      });
+      expect(response.statusCode).toBe(200);
+    });
+  });
+
+  describe('password', () => {
+    const NEW_PASSWORD = 'Potager-Solidaire-2027!';
+
+    it('changes the password, closes the other sessions and keeps the current one', async () => {
+      const who = await member();
+      const elsewhere = await signIn(t.app, who.user);
+      const response = await postJson(who, '/api/user/profile/password', {
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: 'Votre mot de passe a bien été modifié.' });
+
+      const [row] = await t.database.db.select().from(users).where(eq(users.id, who.user.id));
+      expect(await verifyPassword(row!.passwordHash!, NEW_PASSWORD)).toBe(true);
+      const left = await t.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, who.user.id));
+      expect(left).toHaveLength(1);
+
+      // The current session still works; the other one is signed out.
+      const mine = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/profile',
+        cookies: who.cookies,
+      });
+      expect(mine.statusCode).toBe(200);
+      const other = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/profile',
+        cookies: elsewhere,
+      });
+      expect(other.statusCode).toBe(401);
+
+      const audits = await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(
+          and(eq(auditEvents.action, 'profile.password'), eq(auditEvents.actorId, who.user.id)),
+        );
+      expect(audits).toHaveLength(1);
+    });
+
+    it.each([
+      [
+        { password_confirmation: NEW_PASSWORD },
+        { password: ['Le champ mot de passe est obligatoire.'] },
+      ],
+      [
+        { password: NEW_PASSWORD },
+        { password_confirmation: ['Le champ confirmation du mot de passe est obligatoire.'] },
+      ],
+      [
+        { password: 'court', password_confirmation: 'court' },
+        { password: ['Le mot de passe doit contenir au moins 12 caractères.'] },
+      ],
+      [
+        { password: NEW_PASSWORD, password_confirmation: `${NEW_PASSWORD}x` },
+        { password_confirmation: ['La confirmation du mot de passe ne correspond pas.'] },
+      ],
+      [
+        { password: 'azertyuiop123', password_confirmation: 'azertyuiop123' },
+        { password: ['Ce mot de passe est trop courant. Veuillez en choisir un autre.'] },
+      ],
+    ])('refuses %j', async (body, errors) => {
+      const who = await member();
+      const [before] = await t.database.db.select().from(users).where(eq(users.id, who.user.id));
+      const response = await postJson(who, '/api/user/profile/password', body);
+      expect(response.statusCode).toBe(422);
+      expect(response.json<{ errors: Record<string, string[]> }>().errors).toEqual(errors);
+      const [after] = await t.database.db.select().from(users).where(eq(users.id, who.user.id));
+      expect(after?.passwordHash).toBe(before?.passwordHash);
+    });
+  });
+});

@@ -1,0 +1,326 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Deletable, MemberList } from '@ad/contract/account/member-content';
+import {
+  USER_EVENTS_PATH,
+  type EventFormValues,
+  type EventOptions,
+  type EventPreview,
+} from '@ad/contract/account/publications';
+import type { DbOrTx, Transaction } from '../../db/client.ts';
+import { eventCategories, events } from '../../db/schema/index.ts';
+import type { Config } from '../../env.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import type { AppDatabase } from '../../platform/database.ts';
+import { checkFormFiles } from '../../platform/uploads/check-form-files.ts';
+import {
+  formDate,
+  formInt,
+  formText,
+  optionalFormDate,
+  optionalFormUrl,
+  parseForm,
+  requiredMessage,
+} from '../../platform/uploads/form-fields.ts';
+import {
+  deleteRevisions,
+  moderationStatusFor,
+  ownedOr404,
+  pendingRevision,
+  submitEdit,
+} from '../member-content/submissions.ts';
+import { registerPublicationRoutes, type PublicationHandlers } from './publication-routes.ts';
+import {
+  droppedFiles,
+  eventDates,
+  fileChange,
+  fileEntries,
+  formRichText,
+  invalidField,
+  pendingPayloads,
+  validateTogether,
+  type PublicationRevision,
+} from './publication-shared.ts';
+
+/** Columns a member's event form writes (also the revision payload's `values`). */
+export interface EventValues {
+  categoryId: number;
+  title: string;
+  startedAt: string;
+  endedAt: string | null;
+  place: string;
+  planner: string;
+  description: string;
+  externalUrl: string | null;
+  imageFileId: number | null;
+}
+export type EventRevision = PublicationRevision<EventValues>;
+
+export const EVENT_MESSAGES = {
+  created:
+    'Votre évènement a bien été ajouté, il est maintenant en cours de modération par notre équipe.',
+  updated:
+    'Votre évènement a bien été modifié, il est maintenant en cours de modération par notre équipe.',
+  deleted: 'Votre évènement a bien été supprimé.',
+  endBeforeStart: 'La date de fin doit être postérieure ou égale à la date de début.',
+};
+
+/**
+ * Spec §5: every field but external_url is required. ended_at is optional here (the spec gives
+ * both readings; a one-day event has no end), but when given it may not precede started_at.
+ */
+const eventForm = z
+  .object({
+    category_id: formInt('catégorie', { min: 1 }),
+    title: formText('titre'),
+    started_at: formDate('date de début'),
+    ended_at: optionalFormDate('date de fin'),
+    place: formText('lieu'),
+    planner: formText('organisateur'),
+    description: formRichText('description'),
+    external_url: optionalFormUrl('lien externe'),
+  })
+  .refine((v) => !v.ended_at || v.ended_at >= v.started_at, {
+    path: ['ended_at'],
+    error: EVENT_MESSAGES.endBeforeStart,
+  });
+
+const eventDeletable = (id: number, title: string): Deletable => ({
+  label: 'Évènement',
+  sentence: "l'évènement",
+  name: title,
+  success: EVENT_MESSAGES.deleted,
+  url: `${USER_EVENTS_PATH}/${id}`,
+});
+
+type EventRow = typeof events.$inferSelect;
+
+const effective = (row: EventRow, revision: EventRevision | null | undefined): EventRow =>
+  revision ? { ...row, ...revision.values } : row;
+
+async function loadOwned(db: DbOrTx, userId: number, id: number) {
+  const [row] = await db.select().from(events).where(eq(events.id, id));
+  const owned = ownedOr404(row, userId);
+  const revision = await pendingRevision<EventRevision>(db, 'event', id);
+  return { row: owned, revision: revision?.payload ?? null };
+}
+
+const categoriesOf = (db: DbOrTx) =>
+  db
+    .select({ id: eventCategories.id, name: eventCategories.name })
+    .from(eventCategories)
+    .orderBy(asc(eventCategories.position), asc(eventCategories.name));
+
+/**
+ * Applies an approved revision of an event to its live row (inside the moderation's
+ * transaction); returns the file ids the event no longer uses, for the caller to discard.
+ */
+export async function applyEventRevision(
+  tx: Transaction,
+  eventId: number,
+  payload: EventRevision,
+): Promise<number[]> {
+  const [row] = await tx
+    .select({ imageFileId: events.imageFileId })
+    .from(events)
+    .where(eq(events.id, eventId));
+  if (!row) return [];
+  await tx.update(events).set(payload.values).where(eq(events.id, eventId));
+  return droppedFiles([row.imageFileId], [payload.values.imageFileId]);
+}
+
+function eventHandlers(app: FastifyInstance, config: Config, db: AppDatabase) {
+  const handlers: PublicationHandlers = {
+    path: USER_EVENTS_PATH,
+
+    async list(user): Promise<MemberList> {
+      const rows = await db
+        .select()
+        .from(events)
+        .where(eq(events.userId, user.id))
+        .orderBy(desc(events.updatedAt), desc(events.id));
+      const revisions = await pendingPayloads<EventValues>(
+        db,
+        'event',
+        rows.map((r) => r.id),
+      );
+      return {
+        data: rows.map((live) => {
+          const revision = revisions.get(live.id);
+          const row = effective(live, revision);
+          return {
+            id: row.id,
+            title: row.title,
+            ...moderationStatusFor(row.moderationStatus, revision !== undefined),
+            deletable: eventDeletable(row.id, row.title),
+            dates: eventDates(row.startedAt, row.endedAt),
+            place: row.place ?? '',
+          };
+        }),
+        extra: {
+          count: rows.length,
+          attributes: [
+            { label: 'Date', key: 'dates' },
+            { label: 'Lieu', key: 'place' },
+          ],
+        },
+      };
+    },
+
+    async options(user, id): Promise<EventOptions> {
+      const categories = await categoriesOf(db);
+      if (id === null) return { categories };
+      const { row: live, revision } = await loadOwned(db, user.id, id);
+      const row = effective(live, revision);
+      const images = await fileEntries(db, [row.imageFileId]);
+      const resource: EventFormValues = {
+        id: row.id,
+        category_id: row.categoryId,
+        title: row.title,
+        started_at: row.startedAt,
+        ended_at: row.endedAt,
+        place: row.place,
+        planner: row.planner,
+        description: row.description,
+        external_url: row.externalUrl,
+        image: (row.imageFileId && images.get(row.imageFileId)) || null,
+      };
+      return { categories, resource };
+    },
+
+    async preview(user, id): Promise<EventPreview> {
+      const { row: live, revision } = await loadOwned(db, user.id, id);
+      const row = effective(live, revision);
+      const [images, categories] = await Promise.all([
+        fileEntries(db, [row.imageFileId]),
+        categoriesOf(db),
+      ]);
+      return {
+        id: row.id,
+        title: row.title,
+        started_at: row.startedAt,
+        ended_at: row.endedAt,
+        place: row.place,
+        planner: row.planner,
+        description: row.description,
+        external_url: row.externalUrl,
+        image: (row.imageFileId && images.get(row.imageFileId)) || null,
+        category: categories.find((c) => c.id === row.categoryId) ?? null,
+        ...moderationStatusFor(live.moderationStatus, revision !== null),
+        deletable: eventDeletable(row.id, row.title),
+      };
+    },
+
+    async save(request, user, id, form) {
+      const existing = id === null ? null : await loadOwned(db, user.id, id);
+      const current = existing ? effective(existing.row, existing.revision) : null;
+      const image = fileChange(form, 'image');
+      // The image is required: on edit the saved one satisfies it unless it was removed.
+      const imageMissing =
+        image.kind !== 'new' && (image.kind === 'removed' || !current?.imageFileId);
+      const [input, checked] = await validateTogether(
+        () => parseForm(eventForm, form),
+        () =>
+          checkFormFiles(
+            config,
+            image.kind === 'new' ? [{ key: 'image', file: image.file, kind: 'image' }] : [],
+          ),
+        imageMissing ? { image: [requiredMessage('image')] } : {},
+      );
+      const [category] = await db
+        .select({ id: eventCategories.id })
+        .from(eventCategories)
+        .where(eq(eventCategories.id, input.category_id));
+      if (!category) throw invalidField('category_id', 'catégorie');
+
+      return app.fileStore.transaction(async ({ tx, persist, discard }) => {
+        const upload = checked.get('image');
+        const imageFileId = upload
+          ? await persist(upload, user.id)
+          : (current?.imageFileId ?? null);
+        const values: EventValues = {
+          categoryId: category.id,
+          title: input.title,
+          startedAt: input.started_at,
+          endedAt: input.ended_at,
+          place: input.place,
+          planner: input.planner,
+          description: input.description,
+          externalUrl: input.external_url,
+          imageFileId,
+        };
+
+        if (!existing) {
+          const [created] = await tx
+            .insert(events)
+            .values({ ...values, userId: user.id, moderationStatus: 'pending' })
+            .returning({ id: events.id });
+          if (!created) throw new Error('event not inserted');
+          await recordAudit(tx, {
+            actorId: user.id,
+            action: 'event.create',
+            subjectType: 'event',
+            subjectId: created.id,
+            ip: request.ip,
+          });
+          return { message: EVENT_MESSAGES.created, data: { id: created.id } };
+        }
+
+        const { row } = existing;
+        const payload: EventRevision = {
+          values,
+          relations: {},
+          files: { added: droppedFiles([imageFileId], [row.imageFileId]) },
+        };
+        const outcome = await submitEdit(tx, {
+          subjectType: 'event',
+          item: row,
+          authorId: user.id,
+          payload,
+          applyNow: async () => {
+            await tx
+              .update(events)
+              .set({ ...values, moderationStatus: 'pending' })
+              .where(eq(events.id, row.id));
+            await discard(droppedFiles([row.imageFileId], [imageFileId]));
+          },
+        });
+        if (outcome === 'revision') {
+          await discard(droppedFiles(existing.revision?.files.added ?? [], payload.files.added));
+        }
+        await recordAudit(tx, {
+          actorId: user.id,
+          action: 'event.update',
+          subjectType: 'event',
+          subjectId: row.id,
+          data: { outcome },
+          ip: request.ip,
+        });
+        return { message: EVENT_MESSAGES.updated, data: { id: row.id } };
+      });
+    },
+
+    async remove(request, user, id) {
+      const { row, revision } = await loadOwned(db, user.id, id);
+      await app.fileStore.transaction(async ({ tx, discard }) => {
+        await tx.delete(events).where(eq(events.id, row.id));
+        await deleteRevisions(tx, 'event', row.id);
+        await discard([...droppedFiles([row.imageFileId], []), ...(revision?.files.added ?? [])]);
+        await recordAudit(tx, {
+          actorId: user.id,
+          action: 'event.delete',
+          subjectType: 'event',
+          subjectId: row.id,
+          data: { title: row.title },
+          ip: request.ip,
+        });
+      });
+      return { message: EVENT_MESSAGES.deleted };
+    },
+  };
+  return handlers;
+}
+
+export const registerUserEvents = (app: FastifyInstance, config: Config, db: AppDatabase) =>
+  registerPublicationRoutes(app, config, eventHandlers(app, config, db));

@@ -1,0 +1,93 @@
+import { useState, type FormEvent } from 'react';
+import { PasswordInput } from '@codegouvfr/react-dsfr/blocks/PasswordInput';
+import {
+  ErrorBanner,
+  FormError,
+  SubmitButton,
+  SuccessModal,
+  useAccountForm,
+} from '../../../features/account-forms/index.ts';
+import { api } from '../../../lib/api-client.ts';
+import { fr } from '../../../lib/fr.ts';
+
+// The sign-up's rule (PASSWORD_MIN_LENGTH of the contract schemas, which the web app does not import).
+const PASSWORD_HINT =
+  'Au moins 12 caractères. Évitez les mots de passe courants : une phrase de plusieurs mots est facile à retenir et difficile à deviner.';
+
+const EMPTY = { password: '', password_confirmation: '' };
+const FIELDS = ['password', 'password_confirmation'] as const;
+
+/**
+ * « Modifier mon mot de passe » (spec §2 Profile page): only the first password error shows (one
+ * message for the two fields at most), the form is cleared after a success, and the member's
+ * other sessions are closed by the server.
+ */
+export function PasswordForm() {
+  const [values, setValues] = useState(EMPTY);
+  const [success, setSuccess] = useState<string | null>(null);
+  const form = useAccountForm();
+  const { processing, errorFor } = form;
+  const firstError = FIELDS.map((name) => ({ name, message: errorFor(name) })).find(
+    (entry) => entry.message,
+  );
+
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    void form.submit(
+      event,
+      ({ signal }) =>
+        api.post<{ message: string }>('/api/user/profile/password', values, { signal }),
+      (result) => {
+        setValues(EMPTY);
+        setSuccess(result.message);
+      },
+    );
+
+  const field = (name: (typeof FIELDS)[number], label: string, hint: string) => (
+    <div className={fr.cx('fr-fieldset__element')}>
+      <PasswordInput
+        label={`${label} *`}
+        disabled={processing}
+        messagesHint={hint}
+        messages={
+          firstError?.name === name && firstError.message
+            ? [{ severity: 'error', message: firstError.message }]
+            : []
+        }
+        nativeInputProps={{
+          name,
+          autoComplete: 'new-password',
+          required: true,
+          value: values[name],
+          onChange: (event) => setValues((current) => ({ ...current, [name]: event.target.value })),
+        }}
+      />
+    </div>
+  );
+
+  return (
+    <section aria-labelledby="password-title">
+      <h2 id="password-title" className={fr.cx('fr-h4')}>
+        Modifier mon mot de passe
+      </h2>
+      <p className={fr.cx('fr-hint-text')}>
+        Vos autres sessions ouvertes (sur d'autres appareils ou navigateurs) seront fermées.
+      </p>
+      <FormError message={form.generalError} />
+      <ErrorBanner show={form.hasErrors && !processing} />
+      <form ref={form.formRef} noValidate aria-busy={processing} onSubmit={submit}>
+        <fieldset className={fr.cx('fr-fieldset')} disabled={processing}>
+          {field('password', 'Nouveau mot de passe', PASSWORD_HINT)}
+          {field('password_confirmation', 'Confirmation du mot de passe', '')}
+          <div className={fr.cx('fr-fieldset__element', 'fr-mt-2w')}>
+            <SubmitButton processing={processing}>Modifier mon mot de passe</SubmitButton>
+          </div>
+        </fieldset>
+      </form>
+      <SuccessModal
+        open={success !== null}
+        message={success ?? ''}
+        onClose={() => setSuccess(null)}
+      />
+    </section>
+  );
+}

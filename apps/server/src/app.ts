@@ -16,6 +16,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { userAccountRoutes } from './modules/user-account/user-account.routes.ts';
 import { userPublicationsRoutes } from './modules/user-publications/user-publications.routes.ts';
 import { userProjectsRoutes } from './modules/user-projects/user-projects.routes.ts';
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { homepageRoutes } from './modules/homepage/homepage.routes.ts';
 import { createAccountEmails } from './modules/accounts/accounts.emails.tsx';
@@ -328,6 +329,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userAccountRoutes, userRoutesOptions);
   await app.register(userPublicationsRoutes, userRoutesOptions);
   await app.register(userProjectsRoutes, userRoutesOptions);
+  await app.register(moderationRoutes, { config, db: database.db, clock });
   await app.register(seoRoutes, { config, db: database.db });
   await app.register(homepageRoutes, { db: database.db, reads, cache });
 

@@ -45,6 +45,15 @@
  *                            account forms); unset or unreachable: the project's commune centroids [unset]
  *   UPLOAD_MAX_IMAGE_MB      largest accepted image upload, in MB [5]
  *   UPLOAD_MAX_DOCUMENT_MB   largest accepted document (PDF) upload, in MB [10]
+ *   S3_BUCKET                set: uploads stored in this S3-compatible bucket; unset: on disk under DATA_DIR/uploads [unset]
+ *   S3_ENDPOINT              endpoint of an S3-compatible provider (MinIO, Scaleway, OVH…), e.g. https://s3.fr-par.scw.cloud ;
+ *                            unset: AWS [unset]
+ *   S3_REGION                signing region of the bucket (fr-par, gra, eu-west-3…) [us-east-1]
+ *   S3_ACCESS_KEY_ID         access keys of the bucket; required with S3_BUCKET
+ *   S3_SECRET_ACCESS_KEY
+ *   S3_FORCE_PATH_STYLE      address the bucket as ENDPOINT/BUCKET/key rather than BUCKET.ENDPOINT/key
+ *                            [true when S3_ENDPOINT is set, false otherwise]
+ *   S3_PUBLIC_URL            public base URL (bucket or CDN) under which the keys are read; required with S3_BUCKET
  *   VITE_DEV                 1: serve the web app through Vite middleware (development only) [unset]
  */
 import path from 'node:path';
@@ -188,6 +197,21 @@ const rawSchema = z.object({
   ADDRESS_API_URL: urlVar('ADDRESS_API_URL', /^https?:$/, 'http:// ou https://'),
   UPLOAD_MAX_IMAGE_MB: intVar('UPLOAD_MAX_IMAGE_MB', 1, 100),
   UPLOAD_MAX_DOCUMENT_MB: intVar('UPLOAD_MAX_DOCUMENT_MB', 1, 200),
+  S3_BUCKET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,254}$/, {
+        error: 'S3_BUCKET doit être un nom de compartiment (lettres, chiffres, points, tirets)',
+      })
+      .optional(),
+  ),
+  S3_ENDPOINT: urlVar('S3_ENDPOINT', /^https?:$/, 'http:// ou https://'),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanVar('S3_FORCE_PATH_STYLE'),
+  S3_PUBLIC_URL: urlVar('S3_PUBLIC_URL', /^https?:$/, 'http:// ou https://'),
   VITE_DEV: booleanVar('VITE_DEV'),
 });
 
@@ -238,6 +262,16 @@ export interface Config {
   ADDRESS_API_URL: string | undefined;
   UPLOAD_MAX_IMAGE_MB: number;
   UPLOAD_MAX_DOCUMENT_MB: number;
+  /** Set: uploads go to this S3-compatible bucket (the other S3_* are then checked). */
+  S3_BUCKET: string | undefined;
+  /** Unset: AWS. */
+  S3_ENDPOINT: string | undefined;
+  S3_REGION: string;
+  S3_ACCESS_KEY_ID: string | undefined;
+  S3_SECRET_ACCESS_KEY: string | undefined;
+  S3_FORCE_PATH_STYLE: boolean;
+  /** Without trailing slash; set whenever S3_BUCKET is. */
+  S3_PUBLIC_URL: string | undefined;
   VITE_DEV: boolean;
   /** Derived: production mode. */
   isProduction: boolean;
@@ -254,6 +288,8 @@ const SECRET_VARS = new Set([
   'SMTP_URL',
   'RECAPTCHA_SECRET_KEY',
   'REDIS_URL',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
 ]);
 
 export class ConfigError extends Error {
@@ -276,6 +312,39 @@ function parseTrustProxy(value: string | undefined): TrustProxy | string {
   )
     return list;
   return `TRUST_PROXY doit valoir false, true, un nombre de relais ou une liste d'adresses séparées par des virgules (reçu « ${value} »)`;
+}
+
+const S3_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PUBLIC_URL',
+] as const;
+
+/**
+ * S3_BUCKET switches uploads to the bucket, so it needs the keys and the public URL; S3 settings
+ * without a bucket would silently leave the files on the local disk, so they are refused too.
+ */
+function s3Problems(raw: z.infer<typeof rawSchema>): string[] {
+  if (!raw.S3_BUCKET) {
+    const orphans = S3_SETTINGS.filter((name) => raw[name] !== undefined);
+    return orphans.length > 0
+      ? [
+          `S3_BUCKET est obligatoire quand ${orphans.join(', ')} ${orphans.length > 1 ? 'sont définies' : 'est définie'}`,
+        ]
+      : [];
+  }
+  const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const).filter(
+    (name) => !raw[name],
+  );
+  const problems = missing.map((name) => `${name} est obligatoire quand S3_BUCKET est définie`);
+  // Keys are appended to it: a query or fragment would end up in the middle of every URL.
+  if (raw.S3_PUBLIC_URL && /[?#]/.test(raw.S3_PUBLIC_URL))
+    problems.push(
+      `S3_PUBLIC_URL ne doit contenir ni « ? » ni « # » (reçu « ${raw.S3_PUBLIC_URL} »)`,
+    );
+  return problems;
 }
 
 /** Reads and validates the configuration; throws ConfigError listing every wrong variable. */
@@ -306,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   const trustProxy = parseTrustProxy(raw.TRUST_PROXY);
   if (typeof trustProxy === 'string') problems.push(trustProxy);
+  problems.push(...s3Problems(raw));
   if (raw.VITE_DEV && isProduction) problems.push('VITE_DEV ne peut pas être activé en production');
   const window = raw.RATE_LIMIT_WINDOW ?? '1 minute';
   if (!/^\d+\s*(ms|millisecond|second|minute|hour|day)s?$|^\d+$/.test(window.trim()))
@@ -361,6 +431,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ADDRESS_API_URL: raw.ADDRESS_API_URL,
     UPLOAD_MAX_IMAGE_MB: raw.UPLOAD_MAX_IMAGE_MB ?? 5,
     UPLOAD_MAX_DOCUMENT_MB: raw.UPLOAD_MAX_DOCUMENT_MB ?? 10,
+    S3_BUCKET: raw.S3_BUCKET,
+    S3_ENDPOINT: raw.S3_ENDPOINT,
+    // The SigV4 region AWS uses when none is named, and the one MinIO and most S3-compatible
+    // servers accept out of the box; Scaleway, OVH or an AWS bucket elsewhere name theirs.
+    S3_REGION: raw.S3_REGION ?? 'us-east-1',
+    S3_ACCESS_KEY_ID: raw.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: raw.S3_SECRET_ACCESS_KEY,
+    // Self-hosted and most S3-compatible endpoints have no wildcard DNS for bucket subdomains.
+    S3_FORCE_PATH_STYLE: raw.S3_FORCE_PATH_STYLE ?? Boolean(raw.S3_ENDPOINT),
+    S3_PUBLIC_URL: raw.S3_PUBLIC_URL?.replace(/\/+$/, ''),
     VITE_DEV: raw.VITE_DEV ?? false,
     isProduction,
     secureCookies: appUrl.startsWith('https://'),

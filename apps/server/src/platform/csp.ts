@@ -38,6 +38,8 @@ export function contentSecurityPolicy(
 ): Record<string, string[]> {
   const tiles = templateOrigin(config.TILE_URL);
   const newsletter = origin(config.NEWSLETTER_FORM_URL);
+  // Uploads served from an S3-compatible bucket or its CDN.
+  const uploads = origin(config.S3_PUBLIC_URL);
   const recaptcha = config.captchaProvider === 'recaptcha';
   const recaptchaScripts = recaptcha ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
   const list = (...items: (string | null | false | undefined)[]) =>
@@ -51,7 +53,7 @@ export function contentSecurityPolicy(
     'script-src': list("'self'", ...recaptchaScripts, options.viteDev && "'unsafe-inline'"),
     'script-src-attr': ["'none'"],
     'style-src': list("'self'", "'unsafe-inline'", newsletter),
-    'img-src': list("'self'", 'data:', 'blob:', tiles),
+    'img-src': list("'self'", 'data:', 'blob:', tiles, uploads),
     'font-src': ["'self'", 'data:'],
     'connect-src': list("'self'", newsletter, options.viteDev && 'ws:', options.viteDev && 'wss:'),
     'worker-src': ["'self'", 'blob:'],

@@ -130,7 +130,7 @@ export async function applyEventRevision(
   return droppedFiles([row.imageFileId], [payload.values.imageFileId]);
 }
 
-function eventHandlers(app: FastifyInstance, config: Config, db: AppDatabase) {
+export function eventHandlers(app: FastifyInstance, config: Config, db: AppDatabase) {
   const handlers: PublicationHandlers = {
     path: USER_EVENTS_PATH,
 

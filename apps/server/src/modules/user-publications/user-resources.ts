@@ -171,7 +171,7 @@ export async function applyResourceRevision(
   );
 }
 
-function resourceHandlers(app: FastifyInstance, config: Config, db: AppDatabase) {
+export function resourceHandlers(app: FastifyInstance, config: Config, db: AppDatabase) {
   const handlers: PublicationHandlers = {
     path: USER_RESOURCES_PATH,
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 /**
  * Where uploaded files live. Keys are random paths chosen by the uploads module (never the
  * uploader's file name); `publicFileUrl` (platform/file-urls.ts) turns a key into its URL.
- * Local disk (DATA_DIR/uploads, served under /uploads/) is the only backend so far.
+ * Local disk (DATA_DIR/uploads, served under /uploads/) by default, an S3-compatible bucket
+ * when S3_BUCKET is set (s3-storage.ts, chosen by storage-from-config.ts).
  */
 export interface FileStorage {
   put(key: string, bytes: Buffer): Promise<void>;

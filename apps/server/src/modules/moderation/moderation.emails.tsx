@@ -1,0 +1,112 @@
+import {
+  MODERATION_TYPE_LABELS,
+  MODERATION_TYPES,
+  type ModerationDecision,
+  type ModerationType,
+} from '@ad/contract/account/moderation';
+import type { Config } from '../../env.ts';
+import type { MailMessage } from '../../platform/mail/mailer.ts';
+import { renderEmail } from '../../platform/mail/render.ts';
+import {
+  EmailButton,
+  EmailLayout,
+  EmailQuote,
+  EmailText,
+} from '../../platform/mail/templates/layout.tsx';
+
+/** What the author is told, per decision (`yours` is « votre actualité »…). */
+const OUTCOMES: Record<
+  ModerationDecision | 'unpublish',
+  { subject: string; title: string; sentence: (yours: string, what: string) => string }
+> = {
+  publish: {
+    subject: 'Votre contribution a été publiée',
+    title: 'Votre contribution est publiée',
+    sentence: (yours, what) =>
+      `L'équipe a relu et publié ${yours} ${what}. Elle est maintenant visible sur le site.`,
+  },
+  refuse: {
+    subject: "Votre contribution n'a pas été retenue",
+    title: "Votre contribution n'a pas été retenue",
+    sentence: (yours, what) => `L'équipe a relu ${yours} ${what} et ne l'a pas publiée.`,
+  },
+  request_changes: {
+    subject: 'Des modifications sont demandées sur votre contribution',
+    title: 'Des modifications sont demandées',
+    sentence: (yours, what) =>
+      `L'équipe a relu ${yours} ${what} et vous demande de la modifier avant sa publication.`,
+  },
+  unpublish: {
+    subject: "Votre contribution n'est plus publiée",
+    title: "Votre contribution n'est plus publiée",
+    sentence: (yours, what) =>
+      `L'équipe a retiré ${yours} ${what} du site : elle n'est plus visible du public.`,
+  },
+};
+
+export function createModerationEmails(config: Config) {
+  const frame = { appName: config.APP_NAME, appUrl: config.APP_URL };
+
+  return {
+    /** The team's decision on a submission, with its comment and a link to the item. */
+    async decision(input: {
+      to: string;
+      firstname: string;
+      outcome: ModerationDecision | 'unpublish';
+      /** An edit of a published item (the published version stays as it was unless published). */
+      edit: boolean;
+      yours: string;
+      title: string;
+      comment: string | null;
+      link: string;
+    }): Promise<MailMessage> {
+      const outcome = OUTCOMES[input.outcome];
+      const what = `« ${input.title} »${input.edit ? ' (modification)' : ''}`;
+      const body = await renderEmail(
+        <EmailLayout {...frame} title={outcome.title} preview={input.title}>
+          <EmailText>Bonjour {input.firstname},</EmailText>
+          <EmailText>{outcome.sentence(input.yours, what)}</EmailText>
+          {input.comment ? (
+            <>
+              <EmailText>Message de l'équipe :</EmailText>
+              <EmailQuote text={input.comment} />
+            </>
+          ) : null}
+          {input.outcome === 'request_changes' ? (
+            <EmailText>
+              Une fois vos modifications enregistrées, la contribution sera de nouveau relue par
+              l'équipe.
+            </EmailText>
+          ) : null}
+          <EmailButton href={input.link}>Voir ma contribution</EmailButton>
+        </EmailLayout>,
+      );
+      return { to: input.to, subject: `${outcome.subject} – ${config.APP_NAME}`, ...body };
+    },
+
+    /** The daily digest of what waits for the team. */
+    async digest(input: {
+      to: string;
+      counts: Record<ModerationType, number>;
+      link: string;
+    }): Promise<MailMessage> {
+      const total = MODERATION_TYPES.reduce((sum, type) => sum + input.counts[type], 0);
+      const title = `${total} contribution${total > 1 ? 's' : ''} en attente de modération`;
+      const body = await renderEmail(
+        <EmailLayout {...frame} title={title}>
+          <EmailText>Bonjour,</EmailText>
+          <EmailText>De nouvelles contributions attendent la relecture de l'équipe :</EmailText>
+          {MODERATION_TYPES.filter((type) => input.counts[type] > 0).map((type) => (
+            <EmailText key={type}>
+              {MODERATION_TYPE_LABELS[type]} : {input.counts[type]}
+            </EmailText>
+          ))}
+          <EmailButton href={input.link}>Ouvrir la file de modération</EmailButton>
+        </EmailLayout>,
+      );
+      return { to: input.to, subject: `${title} – ${config.APP_NAME}`, ...body };
+    },
+  };
+}
+
+export type ModerationEmails = ReturnType<typeof createModerationEmails>;

@@ -16,6 +16,7 @@ import { logout } from './logout.ts';
 import { NativeDialog } from './native-dialog.tsx';
 import {
   ACCOUNT_LINKS,
+  MODERATION_LINK,
   ANONYMOUS_ACCOUNT_LINKS,
   LOGOUT_LABEL,
   LOGOUT_PATH,
@@ -212,6 +213,8 @@ function MainNav({ id, links }: { id?: string; links: NavEntry[] }) {
 }
 
 function AccountLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () => void }) {
+  const { user } = usePageConfig();
+  const canModerate = user?.role === 'moderator' || user?.role === 'admin';
   if (!signedIn) {
     return (
       <ul className="app-account-links">
@@ -238,7 +241,7 @@ function AccountLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?
   }
   return (
     <ul className="app-account-links">
-      {ACCOUNT_LINKS.map((link) => (
+      {[...ACCOUNT_LINKS, ...(canModerate ? [MODERATION_LINK] : [])].map((link) => (
         <li key={link.to}>
           <Link
             to={link.to}

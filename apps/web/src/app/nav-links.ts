@@ -48,6 +48,9 @@ export const ACCOUNT_LINKS: NavEntry[] = [
   entry('Ma structure', 'myaccount.institution'),
 ];
 
+/** The back office, in the account menu of moderators and admins only. */
+export const MODERATION_LINK: NavEntry = entry('Modération', 'moderation');
+
 export const LOGOUT_LABEL = 'Déconnexion';
 export const LOGOUT_PATH = '/deconnexion';
 export const SEARCH_PATH = pathTo('search');

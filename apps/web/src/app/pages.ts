@@ -44,6 +44,7 @@ import type { ApiQueryKey } from '../lib/api-query.ts';
 import { profilePages } from '../pages/account/profile-pages.ts';
 import { publicationPages } from '../pages/account/publication-pages.ts';
 import { projectPages } from '../pages/account/project-pages.ts';
+import { moderationPages } from '../pages/moderation/moderation-pages.ts';
 import { lazyComponent, type PreloadableComponent } from './lazy-component.tsx';
 
 /** The fields of a detail item that fill its route's placeholders (the page config's `item`). */
@@ -246,6 +247,7 @@ export const pages: Partial<Record<RouteName, PageDefinition>> = {
   ...profilePages,
   ...publicationPages,
   ...projectPages,
+  ...moderationPages,
 };
 
 /** Whether two routes show the same screen (a list and its detail modal): no scroll, no focus move. */

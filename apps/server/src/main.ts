@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { buildApp, createLogger } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
@@ -7,6 +5,7 @@ import { seedDemoContent, seedReferenceData } from './db/seed/index.ts';
 import { ConfigError, loadConfig, type Config } from './env.ts';
 import { createJobQueue } from './platform/jobs/queue.ts';
 import { repoRoot } from './platform/paths.ts';
+import { storageFromConfig } from './platform/storage/storage-from-config.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -39,15 +38,19 @@ async function main(): Promise<void> {
 
   // Both seeders are idempotent: reference data keeps existing rows, demo content only fills a
   // database without initiatives (first start). Demo accounts never exist in production.
-  const uploadsDir = path.join(config.DATA_DIR, 'uploads');
-  mkdirSync(uploadsDir, { recursive: true });
-  await seedReferenceData(database.db, { rootDir: repoRoot(), uploadsDir });
-  if (config.SEED_DEMO) {
-    const demo = await seedDemoContent(database.db, {
-      uploadsDir,
-      demoAccounts: !config.isProduction,
-    });
-    if (!demo.skipped) logger.info({ counts: demo.counts }, 'demo content seeded');
+  // Their placeholder files go where the uploads are served from (DATA_DIR/uploads or the bucket).
+  const uploads = await storageFromConfig(config);
+  try {
+    await seedReferenceData(database.db, { rootDir: repoRoot(), storage: uploads.storage });
+    if (config.SEED_DEMO) {
+      const demo = await seedDemoContent(database.db, {
+        storage: uploads.storage,
+        demoAccounts: !config.isProduction,
+      });
+      if (!demo.skipped) logger.info({ counts: demo.counts }, 'demo content seeded');
+    }
+  } finally {
+    uploads.close();
   }
 
   const jobs = createJobQueue({ database, logger });

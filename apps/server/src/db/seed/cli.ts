@@ -3,13 +3,13 @@
  * Opens the database of the configuration (DATABASE_URL, else PGlite under DATA_DIR), migrates,
  * seeds the reference data, then the demo content (empty database only) or N scale initiatives.
  */
-import path from 'node:path';
 import { loadConfig } from '../../env.ts';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../client.ts';
 import { migrateDatabase } from '../migrate.ts';
 import { repoRoot } from '../../platform/paths.ts';
+import { storageFromConfig } from '../../platform/storage/storage-from-config.ts';
 import { seedDemoContent } from './demo.ts';
 import { seedReferenceData } from './reference.ts';
 import { seedScale } from './scale.ts';
@@ -26,12 +26,14 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const root = repoRoot();
   const dataDir = config.DATA_DIR;
-  const uploadsDir = path.join(dataDir, 'uploads');
   const databaseUrl = config.DATABASE_URL;
 
   const started = performance.now();
   const lap = (label: string, since: number) =>
     console.log(`${label.padEnd(18)} ${((performance.now() - since) / 1000).toFixed(2)} s`);
+  // The placeholders go where the application serves its uploads from: DATA_DIR/uploads or the bucket.
+  const uploads = await storageFromConfig(config);
+  const storage = uploads.storage;
   const handle = await openDatabase({ databaseUrl, dataDir });
   console.log(`Database: ${handle.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${dataDir})`}`);
   try {
@@ -40,14 +42,14 @@ async function main(): Promise<void> {
     lap('migrations', t);
 
     t = performance.now();
-    const reference = await seedReferenceData(handle.db, { rootDir: root, uploadsDir });
+    const reference = await seedReferenceData(handle.db, { rootDir: root, storage });
     lap('reference data', t);
     console.table(reference);
 
     t = performance.now();
     if (scale === undefined) {
       const demo = await seedDemoContent(handle.db, {
-        uploadsDir,
+        storage,
         demoAccounts: !config.isProduction,
       });
       lap('demo content', t);
@@ -57,7 +59,7 @@ async function main(): Promise<void> {
       const counts = await seedScale(handle.db, {
         initiatives: scale,
         seed: values.seed === undefined ? undefined : Number(values.seed),
-        uploadsDir,
+        storage,
       });
       lap('scale data set', t);
       console.table(counts);
@@ -71,6 +73,7 @@ async function main(): Promise<void> {
     lap('total', started);
   } finally {
     await handle.close();
+    uploads.close();
   }
 }
 

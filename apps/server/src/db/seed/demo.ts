@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../client.ts';
+import type { FileStorage } from '../../platform/storage/storage.ts';
 import {
   communes,
   contactThematics,
@@ -46,8 +47,8 @@ export interface SeedDemoOptions {
   now?: Date;
   /** Create the demo accounts. Default: NODE_ENV !== 'production'. */
   demoAccounts?: boolean;
-  /** Where generated placeholder images and PDFs are written (DATA_DIR/uploads). */
-  uploadsDir?: string;
+  /** Where generated placeholder images and PDFs are stored (the uploads' storage). */
+  storage?: FileStorage;
 }
 
 export interface DemoSeedResult {
@@ -121,7 +122,7 @@ export async function seedDemoContent(
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
     const ref = await loadReferenceIds(tx);
-    const uploadsDir = options.uploadsDir;
+    const storage = options.storage;
     const daysAgo = (days: number) => addDays(now, -days);
 
     // ——— contacts (institutions), then accounts (a member's institution is a contact) ———
@@ -136,7 +137,7 @@ export async function seedDemoContent(
       const imageFileId = await ensureSeedFile(
         tx,
         imageSpec(`contacts/${c.key}.jpg`, colorFor(c.key)),
-        uploadsDir,
+        storage,
       );
       const [row] = await tx
         .insert(contacts)
@@ -353,7 +354,7 @@ export async function seedDemoContent(
       const imageFileId = await ensureSeedFile(
         tx,
         imageSpec(p.image, colorFor(p.category + p.key)),
-        uploadsDir,
+        storage,
       );
       const [row] = await tx
         .insert(posts)
@@ -381,7 +382,7 @@ export async function seedDemoContent(
       const imageFileId = await ensureSeedFile(
         tx,
         imageSpec(e.image, colorFor(e.category + e.key)),
-        uploadsDir,
+        storage,
       );
       const startedAt = resolveRelativeDate(now, e.start);
       const endedAt = e.end ? resolveRelativeDate(now, e.end) : startedAt;
@@ -413,13 +414,13 @@ export async function seedDemoContent(
       const imageFileId = await ensureSeedFile(
         tx,
         imageSpec(r.image, colorFor(r.thematic + r.key)),
-        uploadsDir,
+        storage,
       );
       const documentFileId = r.file
         ? await ensureSeedFile(
             tx,
             pdfSpec('resources', r.file.filename, r.name, r.description),
-            uploadsDir,
+            storage,
           )
         : null;
       const [row] = await tx
@@ -472,11 +473,7 @@ export async function seedDemoContent(
       );
     }
     for (const m of TEAM_MEMBERS) {
-      const avatarFileId = await ensureSeedFile(
-        tx,
-        imageSpec(m.avatar, colorFor(m.name)),
-        uploadsDir,
-      );
+      const avatarFileId = await ensureSeedFile(tx, imageSpec(m.avatar, colorFor(m.name)), storage);
       await tx.insert(teamMembers).values({
         name: m.name,
         department: m.department,

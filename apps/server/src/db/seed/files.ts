@@ -1,12 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import type { FileStorage } from '../../platform/storage/storage.ts';
 import type { DbOrTx } from '../client.ts';
 import { files } from '../schema/index.ts';
 import { placeholderPdf, placeholderPng } from './placeholders.ts';
 
 export interface SeedFileSpec {
-  /** Storage key under the uploads folder, e.g. "seed/posts/marche.png". */
+  /** Storage key (path in the uploads folder or the bucket), e.g. "seed/posts/marche.png". */
   storageKey: string;
   originalName: string;
   mimeType: string;
@@ -17,19 +17,17 @@ export interface SeedFileSpec {
 
 /**
  * Inserts a `files` row for a generated placeholder (or finds the existing one, so re-running is
- * safe) and writes the bytes under `uploadsDir` when one is given. Without `uploadsDir` (tests),
- * only the rows exist.
+ * safe) and stores the bytes when a storage is given: the one the application serves its uploads
+ * from (DATA_DIR/uploads or the S3 bucket), so the rows never point at a file visitors cannot
+ * get. Without a storage (tests), only the rows exist.
  */
 export async function ensureSeedFile(
   db: DbOrTx,
   spec: SeedFileSpec,
-  uploadsDir: string | undefined,
+  storage: FileStorage | undefined,
 ): Promise<number> {
-  if (uploadsDir) {
-    const target = path.join(uploadsDir, ...spec.storageKey.split('/'));
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, spec.bytes);
-  }
+  // Written again on every run: a file lost from the storage comes back with the next seed.
+  if (storage) await storage.put(spec.storageKey, spec.bytes);
   const inserted = await db
     .insert(files)
     .values({

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { THEMATICS, type ThematicKey } from '@ad/contract';
 import type { DbOrTx } from '../client.ts';
+import type { FileStorage } from '../../platform/storage/storage.ts';
 import {
   areasOfInfluence,
   beneficiaries,
@@ -46,8 +47,8 @@ export interface SeedReferenceOptions {
   geoDir?: string;
   /** Repository root used to find the default geoDir (apps/server/data/geo). */
   rootDir?: string;
-  /** Where generated placeholder images are written (DATA_DIR/uploads); rows only when unset. */
-  uploadsDir?: string;
+  /** Where generated placeholder images are stored (the uploads' storage); rows only when unset. */
+  storage?: FileStorage;
 }
 
 export interface ReferenceCounts {
@@ -148,7 +149,7 @@ export async function seedReferenceData(
     const fileId = await ensureSeedFile(
       db,
       imageSpec(category.featuredImage.image, colorFor(category.key)),
-      options.uploadsDir,
+      options.storage,
     );
     await db
       .insert(resourceCategories)

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { THEMATICS, type ThematicKey } from '@ad/contract';
 import type { Database, DbOrTx } from '../client.ts';
+import type { FileStorage } from '../../platform/storage/storage.ts';
 import {
   communes,
   contactThematics,
@@ -46,7 +47,8 @@ export interface SeedScaleOptions {
   /** PRNG seed: the same seed on the same database state gives the same data. */
   seed?: number;
   now?: Date;
-  uploadsDir?: string;
+  /** Where the placeholder images and PDF are stored (the uploads' storage); rows only when unset. */
+  storage?: FileStorage;
 }
 
 export type ScaleCounts = Record<
@@ -433,7 +435,7 @@ export async function seedScale(db: Database, options: SeedScaleOptions): Promis
     const imageIds: number[] = [];
     for (const t of THEMATICS) {
       imageIds.push(
-        await ensureSeedFile(tx, imageSpec(`scale/${t.key}.jpg`, t.color), options.uploadsDir),
+        await ensureSeedFile(tx, imageSpec(`scale/${t.key}.jpg`, t.color), options.storage),
       );
     }
     const pdfId = await ensureSeedFile(
@@ -444,7 +446,7 @@ export async function seedScale(db: Database, options: SeedScaleOptions): Promis
         'Document d’exemple',
         RESOURCES[0]?.description ?? '',
       ),
-      options.uploadsDir,
+      options.storage,
     );
 
     const postRows: (typeof posts.$inferInsert)[] = [];

@@ -52,6 +52,7 @@ export const itemSheetsRoutes: FastifyPluginAsync<{
     config,
     jobs: app.jobs,
     logger: app.log,
+    storage: app.fileStorage,
     ...(waitMs !== undefined ? { waitMs } : {}),
   });
   // 'short': at most one waiting job per item (singletonKey), whatever the number of requests.

@@ -7,6 +7,7 @@ import type { Config } from '../../env.ts';
 import type { AppDatabase } from '../../platform/database.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import type { JobLogger, JobQueue } from '../../platform/jobs/queue.ts';
+import type { FileStorage } from '../../platform/storage/storage.ts';
 import { readMapItemDetail, readMapItemVersion } from '../maps/maps.service.ts';
 import { sheetFileName } from './sheet-model.ts';
 import { renderSheetFile } from './sheet-render.ts';
@@ -71,10 +72,12 @@ export function createItemSheetsService(deps: {
   config: Config;
   jobs: JobQueue;
   logger: JobLogger;
+  /** Where the uploads are (the logos the sheets show): local disk or bucket. */
+  storage: FileStorage;
   /** Tests: a shorter wait. */
   waitMs?: number;
 }) {
-  const { db, config, jobs, logger } = deps;
+  const { db, config, jobs, logger, storage } = deps;
   const waitMs = deps.waitMs ?? SHEET_WAIT_MS;
   const root = sheetsDir(config);
   const itemDir = (type: MapDetailType, id: number) => path.join(root, type, String(id));
@@ -204,7 +207,7 @@ export function createItemSheetsService(deps: {
           meta: `${metaOf(type, id, key)}.${run}.partial`,
         };
         try {
-          await renderSheetFile(detail.data, partial.pdf, { config, logger });
+          await renderSheetFile(detail.data, partial.pdf, { config, storage, logger });
           const meta: SheetMeta = { fileName: sheetFileName(detail.data.title) };
           await writeFile(partial.meta, JSON.stringify(meta));
           // The metadata first: the PDF's arrival tells the waiting requests it is complete.

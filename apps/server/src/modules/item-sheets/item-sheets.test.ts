@@ -29,6 +29,7 @@ import { testConfig } from '../../env.ts';
 import { MESSAGES } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
 import { jobsOf } from '../../platform/jobs/testing.ts';
+import { localDiskStorage } from '../../platform/storage/storage.ts';
 import { createTestApp, type TestApp } from '../../platform/testing.ts';
 import { inspectPdf } from '../export-report/pdf-inspect.testing.ts';
 import { itemSheetsRoutes } from './item-sheets.routes.ts';
@@ -438,6 +439,7 @@ describe('PDF sheets of initiatives and food procedures', () => {
       config: testConfig({ DATA_DIR: t.dataDir }),
       jobs: t.jobs,
       logger: t.app.log,
+      storage: t.app.fileStorage,
     });
     expect(await service.deleteStale()).toBeGreaterThan(0);
     expect(await storedPdfs('initiative', 'jardin')).toEqual([]);
@@ -459,6 +461,7 @@ describe('PDF sheets of initiatives and food procedures', () => {
     };
     const app = Fastify();
     app.decorate('jobs', idleQueue);
+    app.decorate('fileStorage', localDiskStorage(path.join(t.dataDir, 'elsewhere', 'uploads')));
     await app.register(itemSheetsRoutes, {
       config: testConfig({ DATA_DIR: path.join(t.dataDir, 'elsewhere') }),
       db: t.database.db,

@@ -1,9 +1,11 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { defaultGeoDir } from '../../db/seed/geo-data.ts';
 import { placeholderPng } from '../../db/seed/placeholders.ts';
+import { configureFileUrls, publicFileUrl } from '../../platform/file-urls.ts';
+import { localDiskStorage, type FileStorage } from '../../platform/storage/storage.ts';
 import { inspectPdf } from '../export-report/pdf-inspect.testing.ts';
 import { fullDetail } from './sheet-fixture.testing.ts';
 import { buildSheetMap, simplifyLine, sheetMap } from './sheet-map.ts';
@@ -21,7 +23,7 @@ import {
   sheetKeyFields,
   sheetTexts,
 } from './sheet-model.ts';
-import { embeddableLogos, imageFormat, renderSheetFile, uploadedFile } from './sheet-render.ts';
+import { embeddableLogos, imageFormat, renderSheetFile } from './sheet-render.ts';
 
 const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
 
@@ -222,7 +224,7 @@ describe('sheet map', () => {
 });
 
 describe('sheet logos', () => {
-  it('embeds well-formed PNG and JPEG files of the uploads folder only', async () => {
+  it('recognises well-formed PNG and JPEG files only', async () => {
     const png = placeholderPng('#2e7d32', 40, 20);
     expect(imageFormat(png)).toBe('png');
     expect(imageFormat(png.subarray(0, 50))).toBeNull();
@@ -234,40 +236,23 @@ describe('sheet logos', () => {
     expect(imageFormat(jpeg.subarray(0, 12))).toBeNull();
     expect(imageFormat(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
     expect(imageFormat(Buffer.from('GIF89a'))).toBeNull();
-
-    const config = { DATA_DIR: '/srv/data' };
-    expect(uploadedFile(config, '/uploads/logos/a%20b.png')).toBe(
-      '/srv/data/uploads/logos/a b.png',
-    );
-    expect(uploadedFile(config, '/uploads/../secret.png')).toBeNull();
-    expect(uploadedFile(config, '/uploads/logos/%2e%2e/x.png')).toBeNull();
-    expect(uploadedFile(config, 'https://cdn.exemple.fr/logo.png')).toBeNull();
-    expect(uploadedFile(config, '/uploads/%E0%A4%A.png')).toBeNull();
   });
 
-  it('renders a sheet with the logos it can read', async () => {
+  it('renders a sheet with the logos it can read from the uploads folder', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'ad-sheet-'));
     try {
-      const config = {
-        DATA_DIR: path.join(dir, 'data'),
-        APP_NAME: 'Site',
-        APP_URL: 'https://site.fr',
-      };
-      await mkdir(path.join(config.DATA_DIR, 'uploads'), { recursive: true });
-      await writeFile(
-        path.join(config.DATA_DIR, 'uploads', 'logo.png'),
-        placeholderPng('#000091', 120, 60),
-      );
+      const config = { APP_NAME: 'Site', APP_URL: 'https://site.fr' };
+      const uploads = path.join(dir, 'data', 'uploads');
+      await mkdir(uploads, { recursive: true });
+      await writeFile(path.join(uploads, 'logo.png'), placeholderPng('#000091', 120, 60));
       const item = fullDetail({
         logos: [
           { thumbs: '/uploads/logo.png', name: 'Logo' },
           { thumbs: '/uploads/absent.png', name: 'Absent' },
+          { thumbs: '/uploads/../secret.png', name: 'Dehors' },
+          { thumbs: 'https://ailleurs.fr/logo.png', name: 'Ailleurs' },
         ],
       });
-      expect(await embeddableLogos(config, item.logos)).toEqual([
-        { file: path.join(config.DATA_DIR, 'uploads', 'logo.png'), name: 'Logo' },
-      ]);
-      const file = path.join(dir, 'sheet.pdf');
       const warnings: string[] = [];
       const logger = {
         debug: () => {},
@@ -275,7 +260,14 @@ describe('sheet logos', () => {
         error: () => {},
         warn: (_: object, message: string) => void warnings.push(message),
       };
-      await renderSheetFile(item, file, { config, logger });
+      const storage = localDiskStorage(uploads);
+      const logos = await embeddableLogos({ storage, logger }, item.logos);
+      expect(logos.map((logo) => logo.name)).toEqual(['Logo']);
+      expect(logos[0]!.src).toBe(
+        `data:image/png;base64,${placeholderPng('#000091', 120, 60).toString('base64')}`,
+      );
+      const file = path.join(dir, 'sheet.pdf');
+      await renderSheetFile(item, file, { config, storage, logger });
       const pdf = await readFile(file);
       const summary = inspectPdf(pdf);
       expect(summary.title).toBe(item.title);
@@ -286,5 +278,93 @@ describe('sheet logos', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  describe('with uploads in a bucket', () => {
+    afterEach(() => configureFileUrls({ baseUrl: null }));
+
+    /** A storage that is not the local disk: objects in memory, by key, missing ones as S3 says. */
+    const memoryStorage = (objects: Map<string, Buffer>): FileStorage => ({
+      put: async (key, bytes) => void objects.set(key, bytes),
+      read: async (key) => {
+        const bytes = objects.get(key);
+        if (bytes) return bytes;
+        throw Object.assign(new Error('The specified key does not exist.'), { name: 'NoSuchKey' });
+      },
+      remove: async (key) => void objects.delete(key),
+    });
+
+    it('reads the logos through the storage, with the same checks, and embeds them', async () => {
+      configureFileUrls({ baseUrl: 'https://cdn.exemple.fr/ad-uploads' });
+      const png = placeholderPng('#2e7d32', 120, 60);
+      const jpeg = Buffer.from(
+        'ffd8ffe000104a46494600010100000100010000ffc0000b080010001001011100ffda0008010100003f00d2cf20ffd9',
+        'hex',
+      );
+      const objects = new Map<string, Buffer>([
+        ['2026/05/logo été.png', png],
+        ['2026/05/logo.jpg', jpeg],
+        ['2026/05/abime.png', png.subarray(0, 60)],
+        ['2026/05/logo.webp', Buffer.from('RIFF\0\0\0\0WEBPVP8 ')],
+        // Well-formed, but beyond the 5 MB a logo may weigh.
+        ['2026/05/lourd.png', Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)])],
+      ]);
+      const logo = (key: string, name: string) => ({ thumbs: publicFileUrl(key)!, name });
+      const warnings: string[] = [];
+      const logger = {
+        debug: () => {},
+        info: () => {},
+        error: () => {},
+        warn: (_: object, message: string) => void warnings.push(message),
+      };
+      const failing: FileStorage = {
+        ...memoryStorage(objects),
+        read: async (key) => {
+          if (key.endsWith('panne.png')) throw new Error('connect ECONNREFUSED');
+          return memoryStorage(objects).read(key);
+        },
+      };
+      const item = fullDetail({
+        logos: [
+          logo('2026/05/logo été.png', 'PNG'),
+          logo('2026/05/abime.png', 'Abîmé'),
+          logo('2026/05/logo.webp', 'WebP'),
+          logo('2026/05/lourd.png', 'Lourd'),
+          logo('2026/05/absent.png', 'Absent'),
+          logo('2026/05/panne.png', 'En panne'),
+          // The local route is not where the files are any more.
+          { thumbs: '/uploads/2026/05/logo.jpg', name: 'Local' },
+          logo('2026/05/logo.jpg', 'JPEG'),
+        ],
+      });
+      const logos = await embeddableLogos({ storage: failing, logger }, item.logos);
+      expect(logos.map((l) => l.name)).toEqual(['PNG', 'JPEG']);
+      expect(logos.map((l) => l.src.slice(0, 22))).toEqual([
+        'data:image/png;base64,',
+        'data:image/jpeg;base64',
+      ]);
+      // A bucket failing is worth a warning; a missing object is not.
+      expect(warnings).toEqual(['item sheet: a logo could not be read, left out']);
+
+      // At most 12 logos.
+      const many = Array.from({ length: 14 }, (_, i) => logo('2026/05/logo.jpg', `Logo ${i}`));
+      expect(await embeddableLogos({ storage: memoryStorage(objects), logger }, many)).toHaveLength(
+        12,
+      );
+
+      const dir = await mkdtemp(path.join(tmpdir(), 'ad-sheet-'));
+      try {
+        const file = path.join(dir, 'sheet.pdf');
+        const config = { APP_NAME: 'Site', APP_URL: 'https://site.fr' };
+        await renderSheetFile(item, file, { config, storage: failing, logger });
+        const pdf = await readFile(file);
+        expect(inspectPdf(pdf).text).toContain('Logos');
+        expect(pdf.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(2);
+        // Nothing was left on the disk next to the sheet.
+        expect(await readdir(dir)).toEqual(['sheet.pdf']);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
   });
 });

@@ -141,9 +141,9 @@ function styles(fontFamily: string) {
 }
 type Styles = ReturnType<typeof styles>;
 
-/** An image the sheet can embed: a PNG or JPEG file on disk (checked by the caller). */
+/** An image the sheet can embed: a PNG or JPEG (checked by the caller), as a data: URI. */
 export interface SheetLogo {
-  file: string;
+  src: string;
   name: string;
 }
 
@@ -497,7 +497,7 @@ export function SheetPdf(props: SheetPdfProps) {
           <Section s={s} title="Logos">
             <View style={s.logos}>
               {logos.map((logo, index) => (
-                <Image key={index} src={logo.file} style={s.logo} />
+                <Image key={index} src={logo.src} style={s.logo} />
               ))}
             </View>
           </Section>

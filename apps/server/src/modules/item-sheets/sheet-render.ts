@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { MapItemDetail } from '@ad/contract';
 import type { Config } from '../../env.ts';
-import { UPLOADS_PREFIX } from '../../platform/file-urls.ts';
+import { storageKeyFromPublicUrl } from '../../platform/file-urls.ts';
 import type { JobLogger } from '../../platform/jobs/queue.ts';
+import type { FileStorage } from '../../platform/storage/storage.ts';
 import { marianneFont, renderPdfFile, type PdfFont } from '../export-report/pdf-renderer.ts';
 import { itemPageUrl } from './sheet-model.ts';
 import { sheetMap } from './sheet-map.ts';
@@ -37,28 +37,6 @@ export function sheetFonts(): PdfFont[] {
         }
       : marianne,
   ]);
-}
-
-/**
- * The file of an uploaded image from its public URL (/uploads/…), or null: another address
- * (nothing is fetched from the network), a path leaving the uploads folder, or a missing file.
- */
-export function uploadedFile(config: Pick<Config, 'DATA_DIR'>, url: string): string | null {
-  if (!url.startsWith(UPLOADS_PREFIX)) return null;
-  const root = path.join(config.DATA_DIR, 'uploads');
-  let segments: string[];
-  try {
-    segments = url
-      .slice(UPLOADS_PREFIX.length)
-      .split(/[?#]/)[0]!
-      .split('/')
-      .map((segment) => decodeURIComponent(segment));
-  } catch {
-    return null;
-  }
-  if (segments.some((segment) => !segment || segment === '.' || segment === '..')) return null;
-  const file = path.join(root, ...segments);
-  return file.startsWith(root + path.sep) ? file : null;
 }
 
 const PNG_SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
@@ -137,23 +115,41 @@ export function imageFormat(data: Buffer): 'png' | 'jpeg' | null {
   return null;
 }
 
+/** A file that is not there (local disk or bucket): an ordinary case, not worth a warning. */
+const isMissing = (error: unknown) =>
+  error instanceof Error &&
+  ((error as NodeJS.ErrnoException).code === 'ENOENT' ||
+    error.name === 'NoSuchKey' ||
+    (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404);
+
 /**
- * The logos the sheet can embed: well-formed PNG and JPEG files of the uploads folder, at most
- * 5 MB each. WebP, GIF, SVG and the rest are left out, as are missing or damaged files.
+ * The logos the sheet can embed: well-formed PNG and JPEG uploads (read through the storage,
+ * local disk or bucket), at most 5 MB each. WebP, GIF, SVG and the rest are left out, as are
+ * missing, unreadable or damaged files and addresses that are not uploads (nothing is fetched
+ * from elsewhere). Each comes as a data: URI: the worker laying the sheet out takes strings,
+ * and no temporary file has to be cleaned up.
  */
 export async function embeddableLogos(
-  config: Pick<Config, 'DATA_DIR'>,
+  deps: { storage: FileStorage; logger: Pick<JobLogger, 'warn'> },
   logos: MapItemDetail['logos'],
 ): Promise<SheetLogo[]> {
   const found: SheetLogo[] = [];
   for (const logo of logos) {
     if (found.length >= LOGOS_MAX) break;
-    const file = uploadedFile(config, logo.thumbs);
-    if (!file) continue;
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile() || info.size > LOGO_MAX_BYTES) continue;
-    const data = await readFile(file).catch(() => null);
-    if (data && imageFormat(data)) found.push({ file, name: logo.name });
+    const key = storageKeyFromPublicUrl(logo.thumbs);
+    if (!key) continue;
+    const data = await deps.storage.read(key).catch((error: unknown) => {
+      if (!isMissing(error))
+        deps.logger.warn({ err: error, key }, 'item sheet: a logo could not be read, left out');
+      return null;
+    });
+    if (!data || data.length > LOGO_MAX_BYTES) continue;
+    const format = imageFormat(data);
+    if (format)
+      found.push({
+        src: `data:image/${format};base64,${data.toString('base64')}`,
+        name: logo.name,
+      });
   }
   return found;
 }
@@ -166,7 +162,7 @@ export async function embeddableLogos(
 export async function renderSheetFile(
   item: MapItemDetail,
   file: string,
-  deps: { config: Pick<Config, 'DATA_DIR' | 'APP_NAME' | 'APP_URL'>; logger: JobLogger },
+  deps: { config: Pick<Config, 'APP_NAME' | 'APP_URL'>; storage: FileStorage; logger: JobLogger },
 ): Promise<void> {
   const { config, logger } = deps;
   const fontList = sheetFonts();
@@ -179,7 +175,7 @@ export async function renderSheetFile(
     fontFamily: fontList[0]?.family ?? 'Helvetica',
   };
   const options = { fonts: fontList, timeoutMs: RENDER_TIMEOUT_MS };
-  const logos = await embeddableLogos(config, item.logos);
+  const logos = await embeddableLogos(deps, item.logos);
   try {
     await renderPdfFile(sheetPdf({ ...props, logos }), file, options);
   } catch (error) {

@@ -102,13 +102,16 @@ async function deleteFromPreview(
   ).toHaveCount(0);
 }
 
-/** The labelled items of a preview, in page order. */
-const previewLabels = (page: Page) => main(page).locator('dl dt').allTextContents();
+/** The labels of a preview's items, in page order. */
+const previewLabels = (page: Page) => main(page).locator('dl dt');
 const previewValue = (page: Page, label: string) =>
   main(page)
     .locator('dl > div')
     .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
     .locator('dd');
+
+// A missing control fails fast instead of waiting for the whole (long) test timeout.
+test.use({ actionTimeout: 15_000 });
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/connexion');
@@ -187,7 +190,7 @@ test('an initiative: create with a logo and a document, preview, edit, delete', 
 
   await item.getByRole('link', { name: `Voir ${title}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Initiative : aperçu' })).toBeVisible();
-  expect(await previewLabels(page)).toEqual([
+  await expect(previewLabels(page)).toHaveText([
     'Titre',
     'Résumé',
     'Porteur de projet',
@@ -222,23 +225,33 @@ test('an initiative: create with a logo and a document, preview, edit, delete', 
   await expect(previewValue(page, 'Adresse')).toContainText('33000 Bordeaux');
   await expect(previewValue(page, 'Communes')).toContainText('Bordeaux (33)');
   await expect(previewValue(page, 'Partenaires financiers')).toHaveText('Région (Appel à projets)');
-  await expect(previewValue(page, 'Date de lancement')).toHaveText('3 mars 2027');
+  await expect(previewValue(page, 'Date de lancement')).toHaveText('03 mars 2027');
   await expect(previewValue(page, 'Date de fin')).toHaveText('30 juin 2028');
   await expect(previewValue(page, 'Afficher les documents')).toHaveText('Oui');
   await expect(
     previewValue(page, 'Liens').getByRole('link', { name: 'https://exemple.fr/initiative' }),
   ).toHaveAttribute('target', '_blank');
-  await expect(previewValue(page, 'Logos').getByRole('img')).toBeVisible();
+  // Lazy-loaded thumbnail: brought into view, then loaded.
+  await previewValue(page, 'Logos').locator('img').scrollIntoViewIfNeeded();
+  await expect
+    .poll(() =>
+      previewValue(page, 'Logos')
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
   await expect(previewValue(page, 'Logos')).toContainText('Logo du projet');
   await expect(
     previewValue(page, 'Documents').getByRole('link', {
-      name: /^Plan alimentaire \/ plan-alimentaire\.pdf \(\d+ o\)$/,
+      name: /^Plan alimentaire \/ plan-alimentaire\.pdf \(\d+ octets\)$/,
     }),
   ).toBeVisible();
   await expectNoSeriousAxeViolation(page, 'initiative preview');
 
   await main(page).getByRole('link', { name: 'Modifier mon initiative' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Initiative : modifier' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Initiative : modifier' }),
+  ).toBeVisible();
   await expect(main(page).getByLabel('Titre *')).toHaveValue(title);
   await expect(main(page).getByRole('radio', { name: 'Communes', exact: true })).toBeChecked();
   await expect(main(page).getByRole('button', { name: 'Retirer Bordeaux (33)' })).toBeVisible();
@@ -286,7 +299,9 @@ test('the initiative form: communes or communities, draft restored after a reloa
   // Communities of communes is the default mode; switching empties the other list.
   await expect(main(page).getByRole('radio', { name: 'Communautés de communes' })).toBeChecked();
   await pickFirst(page, /^Communautés de communes/, 'Bordeaux');
-  await expect(main(page).getByRole('button', { name: 'Retirer Bordeaux Métropole' })).toBeVisible();
+  await expect(
+    main(page).getByRole('button', { name: 'Retirer Bordeaux Métropole' }),
+  ).toBeVisible();
   await chooseRadio(page, 'Communes');
   await expect(main(page).getByRole('button', { name: /^Retirer / })).toHaveCount(0);
   await pickFirst(page, /^Communes/, 'Bordeaux');
@@ -336,7 +351,7 @@ test('a démarche: create, preview, delete', async ({ page }) => {
   await expect(previewValue(page, 'PAT')).toHaveText('Oui');
   await expect(previewValue(page, 'Thématiques')).toContainText('Nutrition');
   await expect(previewValue(page, 'Communautés de communes')).toContainText('Bordeaux Métropole');
-  await expect(previewValue(page, 'Date de lancement')).toHaveText('3 mars 2027');
+  await expect(previewValue(page, 'Date de lancement')).toHaveText('03 mars 2027');
   await expect(main(page).getByRole('link', { name: 'Modifier ma démarche' })).toBeVisible();
   await deleteFromPreview(
     page,

@@ -1,9 +1,10 @@
 import { and, eq, inArray, like, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { FileEntry } from '@ad/contract/account/member-content';
+import type { FileEntry, SavedResponse } from '@ad/contract/account/member-content';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  events,
   files,
   posts,
   resources,
@@ -11,16 +12,26 @@ import {
   type RevisionSubjectType,
 } from '../../db/schema/index.ts';
 import { slugify } from '../../db/seed/util.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import type { SessionUser } from '../../platform/auth/sessions.ts';
 import { notFound, ValidationError } from '../../platform/errors.ts';
 import { publicFileUrl } from '../../platform/file-urls.ts';
 import { requiredMessage } from '../../platform/uploads/form-fields.ts';
 import { sanitizeRichText } from '../../platform/rich-text.ts';
 import type { FormObject } from '../../platform/uploads/multipart-form.ts';
+import type { FileStore, FileTransaction } from '../../platform/uploads/file-store.ts';
 import { UploadedFile } from '../../platform/uploads/uploaded-file.ts';
+import {
+  deleteRevisions,
+  ownedOr404,
+  pendingRevision,
+  submitEdit,
+} from '../member-content/submissions.ts';
 
 /**
  * What the posts, events and resources of the account area share: the revision payload, files
- * as the forms show them, slugs, and the small form rules of the three.
+ * as the forms show them, slugs, the small form rules of the three, and their create / edit /
+ * delete writes.
  */
 
 /**
@@ -196,4 +207,167 @@ export async function validateTogether<A, B>(
   for (const [key, messages] of Object.entries(extraErrors)) errors[key] ??= messages;
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return [parsed as A, checked as B];
+}
+
+/** The tables of the three types: they share `id`, `userId`, `moderationStatus` and the files. */
+type PublicationTable = typeof posts | typeof events | typeof resources;
+type PublicationRow = PublicationTable['$inferSelect'];
+
+/** What the create, edit and delete of one type need to know about it. */
+export interface PublicationKind<V extends object, R extends PublicationRow> {
+  /** The table whose rows are `R` (the helpers below read its rows as `R`). */
+  table: Extract<PublicationTable, { $inferSelect: R }>;
+  subjectType: 'post' | 'event' | 'resource';
+  messages: { created: string; updated: string; deleted: string };
+  /** The file columns of a row or of the form's values (the files that go with the item). */
+  fileIds(item: V | R): (number | null)[];
+  /** The slug of a new item, for the types that have one in their public URL. */
+  newSlug?(tx: DbOrTx, values: V): Promise<string>;
+  /** What the delete's audit event keeps of the item (its title or name). */
+  deletedAuditData(row: R): Record<string, unknown>;
+}
+
+/** A member's own item and its pending revision, if any. */
+export interface OwnedPublication<R, V> {
+  row: R;
+  revision: PublicationRevision<V> | null;
+}
+
+interface PublicationWrite {
+  files: Pick<FileTransaction, 'tx' | 'discard'>;
+  request: FastifyRequest;
+  user: SessionUser;
+}
+
+/**
+ * Saves a member's form inside its file transaction, with its audit event: a new item is
+ * inserted `pending`; an edit goes through `submitEdit` (docs/decisions/0003). The files the
+ * edit no longer uses, and those of a replaced revision it does not keep, are discarded.
+ */
+export async function savePublication<V extends object, R extends PublicationRow>(
+  kind: PublicationKind<V, R>,
+  { files: { tx, discard }, request, user }: PublicationWrite,
+  existing: OwnedPublication<R, V> | null,
+  values: V,
+): Promise<Required<SavedResponse>> {
+  const { subjectType } = kind;
+  const table: PublicationTable = kind.table;
+  if (!existing) {
+    const slug = kind.newSlug ? { slug: await kind.newSlug(tx, values) } : {};
+    const [created] = await tx
+      .insert(table)
+      .values({ ...values, ...slug, userId: user.id, moderationStatus: 'pending' })
+      .returning({ id: table.id });
+    if (!created) throw new Error(`${subjectType} not inserted`);
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: `${subjectType}.create`,
+      subjectType,
+      subjectId: created.id,
+      ip: request.ip,
+    });
+    return { message: kind.messages.created, data: { id: created.id } };
+  }
+
+  const { row } = existing;
+  const fileIds = kind.fileIds(values);
+  const liveFileIds = kind.fileIds(row);
+  const payload: PublicationRevision<V> = {
+    values,
+    relations: {},
+    files: { added: droppedFiles(fileIds, liveFileIds) },
+  };
+  const outcome = await submitEdit(tx, {
+    subjectType,
+    item: row,
+    authorId: user.id,
+    payload,
+    applyNow: async () => {
+      await tx
+        .update(table)
+        .set({ ...values, moderationStatus: 'pending' })
+        .where(eq(table.id, row.id));
+      await discard(droppedFiles(liveFileIds, fileIds));
+    },
+  });
+  if (outcome === 'revision') {
+    // Files of the replaced revision that this one does not keep are orphans now.
+    await discard(droppedFiles(existing.revision?.files.added ?? [], payload.files.added));
+  }
+  await recordAudit(tx, {
+    actorId: user.id,
+    action: `${subjectType}.update`,
+    subjectType,
+    subjectId: row.id,
+    data: { outcome },
+    ip: request.ip,
+  });
+  return { message: kind.messages.updated, data: { id: row.id } };
+}
+
+/**
+ * Deletes a member's item with its pending revision and every file of both, and records the
+ * audit event, in one file transaction.
+ */
+export async function deletePublication<V extends object, R extends PublicationRow>(
+  kind: PublicationKind<V, R>,
+  fileStore: FileStore,
+  { request, user }: Omit<PublicationWrite, 'files'>,
+  { row, revision }: OwnedPublication<R, V>,
+): Promise<{ message: string }> {
+  const { subjectType } = kind;
+  const table: PublicationTable = kind.table;
+  await fileStore.transaction(async ({ tx, discard }) => {
+    await tx.delete(table).where(eq(table.id, row.id));
+    await deleteRevisions(tx, subjectType, row.id);
+    await discard([...droppedFiles(kind.fileIds(row), []), ...(revision?.files.added ?? [])]);
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: `${subjectType}.delete`,
+      subjectType,
+      subjectId: row.id,
+      data: kind.deletedAuditData(row),
+      ip: request.ip,
+    });
+  });
+  return { message: kind.messages.deleted };
+}
+
+/** A member's own item of `kind` with its pending revision, or 404. */
+export async function loadOwnedPublication<V extends object, R extends PublicationRow>(
+  db: DbOrTx,
+  kind: PublicationKind<V, R>,
+  userId: number,
+  id: number,
+): Promise<OwnedPublication<R, V>> {
+  const table: PublicationTable = kind.table;
+  const [row] = await db.select().from(table).where(eq(table.id, id));
+  // `kind.table` is the table of `R` (its type says so), which drizzle cannot see through the union.
+  const owned = ownedOr404(row as R | undefined, userId);
+  const revision = await pendingRevision<PublicationRevision<V>>(db, kind.subjectType, id);
+  return { row: owned, revision: revision?.payload ?? null };
+}
+
+/** The row as its owner sees it: the pending revision's values over the live ones. */
+export const effectiveRow = <V extends object, R extends PublicationRow>(
+  row: R,
+  revision: PublicationRevision<V> | null | undefined,
+): R => (revision ? { ...row, ...revision.values } : row);
+
+/**
+ * Applies an approved revision to its live row (the moderation calls it inside its
+ * transaction). Returns the ids of the files the item no longer uses: the caller discards them
+ * (`FileTransaction.discard`) so that their bytes go too.
+ */
+export async function applyPublicationRevision<V extends object, R extends PublicationRow>(
+  tx: DbOrTx,
+  kind: PublicationKind<V, R>,
+  id: number,
+  payload: PublicationRevision<V>,
+): Promise<number[]> {
+  const table: PublicationTable = kind.table;
+  const [row] = await tx.select().from(table).where(eq(table.id, id));
+  if (!row) return [];
+  await tx.update(table).set(payload.values).where(eq(table.id, id));
+  return droppedFiles(kind.fileIds(row as R), kind.fileIds(payload.values));
 }

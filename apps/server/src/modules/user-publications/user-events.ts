@@ -11,7 +11,6 @@ import {
 import type { DbOrTx, Transaction } from '../../db/client.ts';
 import { eventCategories, events } from '../../db/schema/index.ts';
 import type { Config } from '../../env.ts';
-import { recordAudit } from '../../platform/audit.ts';
 import type { AppDatabase } from '../../platform/database.ts';
 import { checkFormFiles } from '../../platform/uploads/check-form-files.ts';
 import {
@@ -23,23 +22,22 @@ import {
   parseForm,
   requiredMessage,
 } from '../../platform/uploads/form-fields.ts';
-import {
-  deleteRevisions,
-  moderationStatusFor,
-  ownedOr404,
-  pendingRevision,
-  submitEdit,
-} from '../member-content/submissions.ts';
+import { moderationStatusFor } from '../member-content/submissions.ts';
 import { registerPublicationRoutes, type PublicationHandlers } from './publication-routes.ts';
 import {
-  droppedFiles,
+  applyPublicationRevision,
+  deletePublication,
+  effectiveRow,
   eventDates,
   fileChange,
   fileEntries,
   formRichText,
   invalidField,
+  loadOwnedPublication,
   pendingPayloads,
+  savePublication,
   validateTogether,
+  type PublicationKind,
   type PublicationRevision,
 } from './publication-shared.ts';
 
@@ -86,6 +84,14 @@ const eventForm = z
     error: EVENT_MESSAGES.endBeforeStart,
   });
 
+const eventKind: PublicationKind<EventValues, EventRow> = {
+  table: events,
+  subjectType: 'event',
+  messages: EVENT_MESSAGES,
+  fileIds: (item) => [item.imageFileId],
+  deletedAuditData: (row) => ({ title: row.title }),
+};
+
 const eventDeletable = (id: number, title: string): Deletable => ({
   label: 'Évènement',
   sentence: "l'évènement",
@@ -96,15 +102,8 @@ const eventDeletable = (id: number, title: string): Deletable => ({
 
 type EventRow = typeof events.$inferSelect;
 
-const effective = (row: EventRow, revision: EventRevision | null | undefined): EventRow =>
-  revision ? { ...row, ...revision.values } : row;
-
-async function loadOwned(db: DbOrTx, userId: number, id: number) {
-  const [row] = await db.select().from(events).where(eq(events.id, id));
-  const owned = ownedOr404(row, userId);
-  const revision = await pendingRevision<EventRevision>(db, 'event', id);
-  return { row: owned, revision: revision?.payload ?? null };
-}
+const loadOwned = (db: DbOrTx, userId: number, id: number) =>
+  loadOwnedPublication(db, eventKind, userId, id);
 
 const categoriesOf = (db: DbOrTx) =>
   db
@@ -121,13 +120,7 @@ export async function applyEventRevision(
   eventId: number,
   payload: EventRevision,
 ): Promise<number[]> {
-  const [row] = await tx
-    .select({ imageFileId: events.imageFileId })
-    .from(events)
-    .where(eq(events.id, eventId));
-  if (!row) return [];
-  await tx.update(events).set(payload.values).where(eq(events.id, eventId));
-  return droppedFiles([row.imageFileId], [payload.values.imageFileId]);
+  return applyPublicationRevision(tx, eventKind, eventId, payload);
 }
 
 export function eventHandlers(app: FastifyInstance, config: Config, db: AppDatabase) {
@@ -148,7 +141,7 @@ export function eventHandlers(app: FastifyInstance, config: Config, db: AppDatab
       return {
         data: rows.map((live) => {
           const revision = revisions.get(live.id);
-          const row = effective(live, revision);
+          const row = effectiveRow(live, revision);
           return {
             id: row.id,
             title: row.title,
@@ -172,7 +165,7 @@ export function eventHandlers(app: FastifyInstance, config: Config, db: AppDatab
       const categories = await categoriesOf(db);
       if (id === null) return { categories };
       const { row: live, revision } = await loadOwned(db, user.id, id);
-      const row = effective(live, revision);
+      const row = effectiveRow(live, revision);
       const images = await fileEntries(db, [row.imageFileId]);
       const resource: EventFormValues = {
         id: row.id,
@@ -191,7 +184,7 @@ export function eventHandlers(app: FastifyInstance, config: Config, db: AppDatab
 
     async preview(user, id): Promise<EventPreview> {
       const { row: live, revision } = await loadOwned(db, user.id, id);
-      const row = effective(live, revision);
+      const row = effectiveRow(live, revision);
       const [images, categories] = await Promise.all([
         fileEntries(db, [row.imageFileId]),
         categoriesOf(db),
@@ -214,7 +207,7 @@ export function eventHandlers(app: FastifyInstance, config: Config, db: AppDatab
 
     async save(request, user, id, form) {
       const existing = id === null ? null : await loadOwned(db, user.id, id);
-      const current = existing ? effective(existing.row, existing.revision) : null;
+      const current = existing ? effectiveRow(existing.row, existing.revision) : null;
       const image = fileChange(form, 'image');
       // The image is required: on edit the saved one satisfies it unless it was removed.
       const imageMissing =
@@ -251,72 +244,18 @@ export function eventHandlers(app: FastifyInstance, config: Config, db: AppDatab
           imageFileId,
         };
 
-        if (!existing) {
-          const [created] = await tx
-            .insert(events)
-            .values({ ...values, userId: user.id, moderationStatus: 'pending' })
-            .returning({ id: events.id });
-          if (!created) throw new Error('event not inserted');
-          await recordAudit(tx, {
-            actorId: user.id,
-            action: 'event.create',
-            subjectType: 'event',
-            subjectId: created.id,
-            ip: request.ip,
-          });
-          return { message: EVENT_MESSAGES.created, data: { id: created.id } };
-        }
-
-        const { row } = existing;
-        const payload: EventRevision = {
+        return savePublication(
+          eventKind,
+          { files: { tx, discard }, request, user },
+          existing,
           values,
-          relations: {},
-          files: { added: droppedFiles([imageFileId], [row.imageFileId]) },
-        };
-        const outcome = await submitEdit(tx, {
-          subjectType: 'event',
-          item: row,
-          authorId: user.id,
-          payload,
-          applyNow: async () => {
-            await tx
-              .update(events)
-              .set({ ...values, moderationStatus: 'pending' })
-              .where(eq(events.id, row.id));
-            await discard(droppedFiles([row.imageFileId], [imageFileId]));
-          },
-        });
-        if (outcome === 'revision') {
-          await discard(droppedFiles(existing.revision?.files.added ?? [], payload.files.added));
-        }
-        await recordAudit(tx, {
-          actorId: user.id,
-          action: 'event.update',
-          subjectType: 'event',
-          subjectId: row.id,
-          data: { outcome },
-          ip: request.ip,
-        });
-        return { message: EVENT_MESSAGES.updated, data: { id: row.id } };
+        );
       });
     },
 
     async remove(request, user, id) {
-      const { row, revision } = await loadOwned(db, user.id, id);
-      await app.fileStore.transaction(async ({ tx, discard }) => {
-        await tx.delete(events).where(eq(events.id, row.id));
-        await deleteRevisions(tx, 'event', row.id);
-        await discard([...droppedFiles([row.imageFileId], []), ...(revision?.files.added ?? [])]);
-        await recordAudit(tx, {
-          actorId: user.id,
-          action: 'event.delete',
-          subjectType: 'event',
-          subjectId: row.id,
-          data: { title: row.title },
-          ip: request.ip,
-        });
-      });
-      return { message: EVENT_MESSAGES.deleted };
+      const owned = await loadOwned(db, user.id, id);
+      return deletePublication(eventKind, app.fileStore, { request, user }, owned);
     },
   };
   return handlers;

@@ -10,7 +10,6 @@ import {
 } from '@ad/contract/account/publications';
 import type { DbOrTx, Transaction } from '../../db/client.ts';
 import { postCategories, posts } from '../../db/schema/index.ts';
-import { recordAudit } from '../../platform/audit.ts';
 import type { SessionUser } from '../../platform/auth/sessions.ts';
 import type { Config } from '../../env.ts';
 import type { AppDatabase } from '../../platform/database.ts';
@@ -22,22 +21,21 @@ import {
   parseForm,
 } from '../../platform/uploads/form-fields.ts';
 import type { FormObject } from '../../platform/uploads/multipart-form.ts';
+import { moderationStatusFor } from '../member-content/submissions.ts';
 import {
-  deleteRevisions,
-  moderationStatusFor,
-  ownedOr404,
-  pendingRevision,
-  submitEdit,
-} from '../member-content/submissions.ts';
-import {
-  droppedFiles,
+  applyPublicationRevision,
+  deletePublication,
+  effectiveRow,
   fileChange,
   fileEntries,
   formRichText,
   invalidField,
+  loadOwnedPublication,
   pendingPayloads,
+  savePublication,
   uniqueSlug,
   validateTogether,
+  type PublicationKind,
   type PublicationRevision,
 } from './publication-shared.ts';
 import { registerPublicationRoutes, type PublicationHandlers } from './publication-routes.ts';
@@ -69,6 +67,15 @@ const postForm = z.object({
   external_url: optionalFormUrl('lien externe'),
 });
 
+const postKind: PublicationKind<PostValues, PostRow> = {
+  table: posts,
+  subjectType: 'post',
+  messages: POST_MESSAGES,
+  fileIds: (item) => [item.imageFileId],
+  newSlug: (tx, values) => uniqueSlug(tx, posts, values.title, 'actualite'),
+  deletedAuditData: (row) => ({ title: row.title }),
+};
+
 const postDeletable = (id: number, title: string): Deletable => ({
   label: 'Actualité',
   sentence: "l'actualité",
@@ -79,16 +86,8 @@ const postDeletable = (id: number, title: string): Deletable => ({
 
 type PostRow = typeof posts.$inferSelect;
 
-/** The row as its owner sees it: the pending revision's values over the live ones. */
-const effective = (row: PostRow, revision: PostRevision | null | undefined): PostRow =>
-  revision ? { ...row, ...revision.values } : row;
-
-async function loadOwned(db: DbOrTx, userId: number, id: number) {
-  const [row] = await db.select().from(posts).where(eq(posts.id, id));
-  const owned = ownedOr404(row, userId);
-  const revision = await pendingRevision<PostRevision>(db, 'post', id);
-  return { row: owned, revision: revision?.payload ?? null };
-}
+const loadOwned = (db: DbOrTx, userId: number, id: number) =>
+  loadOwnedPublication(db, postKind, userId, id);
 
 const categoriesOf = (db: DbOrTx) =>
   db
@@ -106,13 +105,7 @@ export async function applyPostRevision(
   postId: number,
   payload: PostRevision,
 ): Promise<number[]> {
-  const [row] = await tx
-    .select({ imageFileId: posts.imageFileId })
-    .from(posts)
-    .where(eq(posts.id, postId));
-  if (!row) return [];
-  await tx.update(posts).set(payload.values).where(eq(posts.id, postId));
-  return droppedFiles([row.imageFileId], [payload.values.imageFileId]);
+  return applyPublicationRevision(tx, postKind, postId, payload);
 }
 
 export function postHandlers(app: FastifyInstance, config: Config, db: AppDatabase) {
@@ -137,7 +130,7 @@ export function postHandlers(app: FastifyInstance, config: Config, db: AppDataba
       return {
         data: rows.map((live) => {
           const revision = revisions.get(live.id);
-          const row = effective(live, revision);
+          const row = effectiveRow(live, revision);
           return {
             id: row.id,
             title: row.title,
@@ -154,7 +147,7 @@ export function postHandlers(app: FastifyInstance, config: Config, db: AppDataba
       const categories = await categoriesOf(db);
       if (id === null) return { categories };
       const { row: live, revision } = await loadOwned(db, user.id, id);
-      const row = effective(live, revision);
+      const row = effectiveRow(live, revision);
       const images = await fileEntries(db, [row.imageFileId]);
       const resource: PostFormValues = {
         id: row.id,
@@ -170,7 +163,7 @@ export function postHandlers(app: FastifyInstance, config: Config, db: AppDataba
 
     async preview(user, id): Promise<PostPreview> {
       const { row: live, revision } = await loadOwned(db, user.id, id);
-      const row = effective(live, revision);
+      const row = effectiveRow(live, revision);
       const [images, categories] = await Promise.all([
         fileEntries(db, [row.imageFileId]),
         categoriesOf(db),
@@ -210,7 +203,7 @@ export function postHandlers(app: FastifyInstance, config: Config, db: AppDataba
 
       return app.fileStore.transaction(async ({ tx, persist, discard }) => {
         const upload = checked.get('image');
-        const current = existing ? effective(existing.row, existing.revision) : null;
+        const current = existing ? effectiveRow(existing.row, existing.revision) : null;
         const imageFileId = upload
           ? await persist(upload, user.id)
           : image.kind === 'removed' || !current
@@ -225,74 +218,18 @@ export function postHandlers(app: FastifyInstance, config: Config, db: AppDataba
           imageFileId,
         };
 
-        if (!existing) {
-          const slug = await uniqueSlug(tx, posts, input.title, 'actualite');
-          const [created] = await tx
-            .insert(posts)
-            .values({ ...values, slug, userId: user.id, moderationStatus: 'pending' })
-            .returning({ id: posts.id });
-          if (!created) throw new Error('post not inserted');
-          await recordAudit(tx, {
-            actorId: user.id,
-            action: 'post.create',
-            subjectType: 'post',
-            subjectId: created.id,
-            ip: request.ip,
-          });
-          return { message: POST_MESSAGES.created, data: { id: created.id } };
-        }
-
-        const { row } = existing;
-        const payload: PostRevision = {
+        return savePublication(
+          postKind,
+          { files: { tx, discard }, request, user },
+          existing,
           values,
-          relations: {},
-          files: { added: droppedFiles([imageFileId], [row.imageFileId]) },
-        };
-        const outcome = await submitEdit(tx, {
-          subjectType: 'post',
-          item: row,
-          authorId: user.id,
-          payload,
-          applyNow: async () => {
-            await tx
-              .update(posts)
-              .set({ ...values, moderationStatus: 'pending' })
-              .where(eq(posts.id, row.id));
-            await discard(droppedFiles([row.imageFileId], [imageFileId]));
-          },
-        });
-        if (outcome === 'revision') {
-          // Files of the replaced revision that this one does not keep are orphans now.
-          await discard(droppedFiles(existing.revision?.files.added ?? [], payload.files.added));
-        }
-        await recordAudit(tx, {
-          actorId: user.id,
-          action: 'post.update',
-          subjectType: 'post',
-          subjectId: row.id,
-          data: { outcome },
-          ip: request.ip,
-        });
-        return { message: POST_MESSAGES.updated, data: { id: row.id } };
+        );
       });
     },
 
     async remove(request, user, id) {
-      const { row, revision } = await loadOwned(db, user.id, id);
-      await app.fileStore.transaction(async ({ tx, discard }) => {
-        await tx.delete(posts).where(eq(posts.id, row.id));
-        await deleteRevisions(tx, 'post', row.id);
-        await discard([...droppedFiles([row.imageFileId], []), ...(revision?.files.added ?? [])]);
-        await recordAudit(tx, {
-          actorId: user.id,
-          action: 'post.delete',
-          subjectType: 'post',
-          subjectId: row.id,
-          data: { title: row.title },
-          ip: request.ip,
-        });
-      });
-      return { message: POST_MESSAGES.deleted };
+      const owned = await loadOwned(db, user.id, id);
+      return deletePublication(postKind, app.fileStore, { request, user }, owned);
     },
   };
   return handlers;

@@ -12,7 +12,6 @@ import {
 import type { DbOrTx, Transaction } from '../../db/client.ts';
 import { resourceCategories, resources, resourceTypes, thematics } from '../../db/schema/index.ts';
 import type { Config } from '../../env.ts';
-import { recordAudit } from '../../platform/audit.ts';
 import type { AppDatabase } from '../../platform/database.ts';
 import { checkFormFiles } from '../../platform/uploads/check-form-files.ts';
 import {
@@ -23,23 +22,22 @@ import {
   requiredMessage,
 } from '../../platform/uploads/form-fields.ts';
 import type { FormObject } from '../../platform/uploads/multipart-form.ts';
-import {
-  deleteRevisions,
-  moderationStatusFor,
-  ownedOr404,
-  pendingRevision,
-  submitEdit,
-} from '../member-content/submissions.ts';
+import { moderationStatusFor } from '../member-content/submissions.ts';
 import { registerPublicationRoutes, type PublicationHandlers } from './publication-routes.ts';
 import {
-  droppedFiles,
+  applyPublicationRevision,
+  deletePublication,
+  effectiveRow,
   fileChange,
   fileEntries,
   formRichText,
   invalidField,
+  loadOwnedPublication,
   pendingPayloads,
+  savePublication,
   uniqueSlug,
   validateTogether,
+  type PublicationKind,
   type PublicationRevision,
 } from './publication-shared.ts';
 
@@ -108,6 +106,15 @@ function typeRequirements(form: FormObject, hasDocument: boolean): Record<string
   }
 }
 
+const resourceKind: PublicationKind<ResourceValues, ResourceRow> = {
+  table: resources,
+  subjectType: 'resource',
+  messages: RESOURCE_MESSAGES,
+  fileIds: (item) => [item.imageFileId, item.documentFileId],
+  newSlug: (tx, values) => uniqueSlug(tx, resources, values.name, 'ressource'),
+  deletedAuditData: (row) => ({ name: row.name }),
+};
+
 const resourceDeletable = (id: number, name: string): Deletable => ({
   label: 'Ressource',
   sentence: 'la ressource',
@@ -118,15 +125,8 @@ const resourceDeletable = (id: number, name: string): Deletable => ({
 
 type ResourceRow = typeof resources.$inferSelect;
 
-const effective = (row: ResourceRow, revision: ResourceRevision | null | undefined): ResourceRow =>
-  revision ? { ...row, ...revision.values } : row;
-
-async function loadOwned(db: DbOrTx, userId: number, id: number) {
-  const [row] = await db.select().from(resources).where(eq(resources.id, id));
-  const owned = ownedOr404(row, userId);
-  const revision = await pendingRevision<ResourceRevision>(db, 'resource', id);
-  return { row: owned, revision: revision?.payload ?? null };
-}
+const loadOwned = (db: DbOrTx, userId: number, id: number) =>
+  loadOwnedPublication(db, resourceKind, userId, id);
 
 /** The three option lists of the form (small reference tables, read whole). */
 async function referenceLists(db: DbOrTx) {
@@ -159,16 +159,7 @@ export async function applyResourceRevision(
   resourceId: number,
   payload: ResourceRevision,
 ): Promise<number[]> {
-  const [row] = await tx
-    .select({ imageFileId: resources.imageFileId, documentFileId: resources.documentFileId })
-    .from(resources)
-    .where(eq(resources.id, resourceId));
-  if (!row) return [];
-  await tx.update(resources).set(payload.values).where(eq(resources.id, resourceId));
-  return droppedFiles(
-    [row.imageFileId, row.documentFileId],
-    [payload.values.imageFileId, payload.values.documentFileId],
-  );
+  return applyPublicationRevision(tx, resourceKind, resourceId, payload);
 }
 
 export function resourceHandlers(app: FastifyInstance, config: Config, db: AppDatabase) {
@@ -192,7 +183,7 @@ export function resourceHandlers(app: FastifyInstance, config: Config, db: AppDa
       return {
         data: rows.map((live) => {
           const revision = revisions.get(live.id);
-          const row = effective(live, revision);
+          const row = effectiveRow(live, revision);
           return {
             id: row.id,
             name: row.name,
@@ -221,7 +212,7 @@ export function resourceHandlers(app: FastifyInstance, config: Config, db: AppDa
       };
       if (id === null) return options;
       const { row: live, revision } = await loadOwned(db, user.id, id);
-      const row = effective(live, revision);
+      const row = effectiveRow(live, revision);
       const saved = await fileEntries(db, [row.imageFileId, row.documentFileId]);
       const resource: ResourceFormValues = {
         id: row.id,
@@ -242,7 +233,7 @@ export function resourceHandlers(app: FastifyInstance, config: Config, db: AppDa
 
     async preview(user, id): Promise<ResourcePreview> {
       const { row: live, revision } = await loadOwned(db, user.id, id);
-      const row = effective(live, revision);
+      const row = effectiveRow(live, revision);
       const [saved, lists] = await Promise.all([
         fileEntries(db, [row.imageFileId, row.documentFileId]),
         referenceLists(db),
@@ -270,7 +261,7 @@ export function resourceHandlers(app: FastifyInstance, config: Config, db: AppDa
 
     async save(request, user, id, form) {
       const existing = id === null ? null : await loadOwned(db, user.id, id);
-      const current = existing ? effective(existing.row, existing.revision) : null;
+      const current = existing ? effectiveRow(existing.row, existing.revision) : null;
       const image = fileChange(form, 'image');
       const documentInput = fileChange(form, 'document');
       const isFileType = form.type_id === 'file';
@@ -325,79 +316,19 @@ export function resourceHandlers(app: FastifyInstance, config: Config, db: AppDa
           imageFileId,
           documentFileId,
         };
-        const fileIds = [imageFileId, documentFileId];
 
-        if (!existing) {
-          const slug = await uniqueSlug(tx, resources, input.name, 'ressource');
-          const [created] = await tx
-            .insert(resources)
-            .values({ ...values, slug, userId: user.id, moderationStatus: 'pending' })
-            .returning({ id: resources.id });
-          if (!created) throw new Error('resource not inserted');
-          await recordAudit(tx, {
-            actorId: user.id,
-            action: 'resource.create',
-            subjectType: 'resource',
-            subjectId: created.id,
-            ip: request.ip,
-          });
-          return { message: RESOURCE_MESSAGES.created, data: { id: created.id } };
-        }
-
-        const { row } = existing;
-        const liveFileIds = [row.imageFileId, row.documentFileId];
-        const payload: ResourceRevision = {
+        return savePublication(
+          resourceKind,
+          { files: { tx, discard }, request, user },
+          existing,
           values,
-          relations: {},
-          files: { added: droppedFiles(fileIds, liveFileIds) },
-        };
-        const outcome = await submitEdit(tx, {
-          subjectType: 'resource',
-          item: row,
-          authorId: user.id,
-          payload,
-          applyNow: async () => {
-            await tx
-              .update(resources)
-              .set({ ...values, moderationStatus: 'pending' })
-              .where(eq(resources.id, row.id));
-            await discard(droppedFiles(liveFileIds, fileIds));
-          },
-        });
-        if (outcome === 'revision') {
-          await discard(droppedFiles(existing.revision?.files.added ?? [], payload.files.added));
-        }
-        await recordAudit(tx, {
-          actorId: user.id,
-          action: 'resource.update',
-          subjectType: 'resource',
-          subjectId: row.id,
-          data: { outcome },
-          ip: request.ip,
-        });
-        return { message: RESOURCE_MESSAGES.updated, data: { id: row.id } };
+        );
       });
     },
 
     async remove(request, user, id) {
-      const { row, revision } = await loadOwned(db, user.id, id);
-      await app.fileStore.transaction(async ({ tx, discard }) => {
-        await tx.delete(resources).where(eq(resources.id, row.id));
-        await deleteRevisions(tx, 'resource', row.id);
-        await discard([
-          ...droppedFiles([row.imageFileId, row.documentFileId], []),
-          ...(revision?.files.added ?? []),
-        ]);
-        await recordAudit(tx, {
-          actorId: user.id,
-          action: 'resource.delete',
-          subjectType: 'resource',
-          subjectId: row.id,
-          data: { name: row.name },
-          ip: request.ip,
-        });
-      });
-      return { message: RESOURCE_MESSAGES.deleted };
+      const owned = await loadOwned(db, user.id, id);
+      return deletePublication(resourceKind, app.fileStore, { request, user }, owned);
     },
   };
   return handlers;

@@ -438,6 +438,9 @@ export function ProjectForm({ type, id, options }: ProjectFormProps) {
                   label: 'Communautés de communes',
                   nativeInputProps: {
                     name: 'geo_mode',
+                    // The server reports a missing territory under 'communes': in this mode
+                    // the focus lands here, just above the list that shows the message.
+                    ...({ 'data-error-keys': 'communes' } as object),
                     checked: values.geo_mode === 'communities_of_communes',
                     onChange: () =>
                       setValues((c) => ({
@@ -513,6 +516,7 @@ export function ProjectForm({ type, id, options }: ProjectFormProps) {
             empty={{ partner: '' }}
             disabled={disabled}
             addLabel="Ajouter un partenaire technique"
+            itemLabel={(i) => `le partenaire technique ${i + 1}`}
             render={(item, i, update) => (
               <Input
                 label={`Partenaire technique ${i + 1}`}
@@ -533,6 +537,7 @@ export function ProjectForm({ type, id, options }: ProjectFormProps) {
             empty={{ partner: '', device: '' }}
             disabled={disabled}
             addLabel="Ajouter un partenaire financier"
+            itemLabel={(i) => `le partenaire financier ${i + 1}`}
             render={(item, i, update) => (
               <>
                 <Input
@@ -654,11 +659,7 @@ export function ProjectForm({ type, id, options }: ProjectFormProps) {
           />
           <TextField
             name="originality_of_approach"
-            label={
-              isInitiative
-                ? 'Originalité de la démarche (facultatif)'
-                : 'Originalité de la démarche (facultatif)'
-            }
+            label="Originalité de la démarche (facultatif)"
             values={values}
             set={set}
             error={err('originality_of_approach')}
@@ -705,6 +706,7 @@ export function ProjectForm({ type, id, options }: ProjectFormProps) {
             empty={{ website_url: '' }}
             disabled={disabled}
             addLabel="Ajouter un lien"
+            itemLabel={(i) => `le lien ${i + 1}`}
             render={(item, i, update) => (
               <Input
                 label={`Lien ${i + 1}`}
@@ -725,7 +727,6 @@ export function ProjectForm({ type, id, options }: ProjectFormProps) {
               name="logo_files"
               existingName="logos"
               label="Logos (facultatif)"
-              hint={`${MAX_PROJECT_LOGOS} images au plus.`}
               accept={options.allowedImageMimes}
               max={MAX_PROJECT_LOGOS}
               existing={resource?.logos}
@@ -742,7 +743,6 @@ export function ProjectForm({ type, id, options }: ProjectFormProps) {
               name="document_files"
               existingName="documents"
               label="Documents (facultatif)"
-              hint={`${MAX_PROJECT_DOCUMENTS} documents PDF au plus.`}
               accept={PDF_MIMES}
               max={MAX_PROJECT_DOCUMENTS}
               existing={resource?.documents}
@@ -848,6 +848,7 @@ function Repeater<T>({
   render,
   disabled,
   addLabel,
+  itemLabel,
 }: {
   legend: string;
   items: T[];
@@ -856,47 +857,52 @@ function Repeater<T>({
   render: (item: T, index: number, update: (next: T) => void) => ReactNode;
   disabled: boolean;
   addLabel: string;
+  /** Names the row in its « Supprimer » button for screen readers (« le lien 2 »). */
+  itemLabel: (index: number) => string;
 }) {
   return (
-    <fieldset className={fr.cx('fr-fieldset__element', 'fr-fieldset')}>
-      <legend className={fr.cx('fr-fieldset__legend')}>{legend}</legend>
-      {items.map((item, index) => (
-        <div key={index} className={fr.cx('fr-fieldset__element')}>
-          {render(item, index, (next) => onChange(items.map((x, i) => (i === index ? next : x))))}
+    <div className={fr.cx('fr-fieldset__element')}>
+      <fieldset className={fr.cx('fr-fieldset', 'fr-mb-0')}>
+        <legend className={fr.cx('fr-fieldset__legend', 'fr-fieldset__legend--regular')}>
+          {legend}
+        </legend>
+        {items.map((item, index) => (
+          <div key={index} className={fr.cx('fr-fieldset__element')}>
+            {render(item, index, (next) => onChange(items.map((x, i) => (i === index ? next : x))))}
+            <button
+              type="button"
+              className={fr.cx(
+                'fr-btn',
+                'fr-btn--sm',
+                'fr-btn--tertiary',
+                'fr-icon-delete-line',
+                'fr-btn--icon-left',
+              )}
+              disabled={disabled}
+              onClick={() => onChange(items.filter((_, i) => i !== index))}
+            >
+              Supprimer<span className={fr.cx('fr-sr-only')}> {itemLabel(index)}</span>
+            </button>
+          </div>
+        ))}
+        <div className={fr.cx('fr-fieldset__element')}>
           <button
             type="button"
             className={fr.cx(
               'fr-btn',
               'fr-btn--sm',
-              'fr-btn--tertiary',
-              'fr-icon-delete-line',
+              'fr-btn--secondary',
+              'fr-icon-add-line',
               'fr-btn--icon-left',
             )}
             disabled={disabled}
-            onClick={() => onChange(items.filter((_, i) => i !== index))}
+            onClick={() => onChange([...items, empty])}
           >
-            Supprimer
+            {addLabel}
           </button>
         </div>
-      ))}
-      <div className={fr.cx('fr-fieldset__element')}>
-        <button
-          type="button"
-          className={fr.cx(
-            'fr-btn',
-            'fr-btn--sm',
-            'fr-btn--secondary',
-            'fr-icon-add-line',
-            'fr-btn--icon-left',
-          )}
-          disabled={disabled}
-          onClick={() => onChange([...items, empty])}
-          title={addLabel}
-        >
-          Ajouter
-        </button>
-      </div>
-    </fieldset>
+      </fieldset>
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@ import { pathTo } from '@ad/contract';
 import type { FileEntry } from '@ad/contract/account/member-content';
 import type { ProjectPreview } from '@ad/contract/account/projects';
 import { formatFileSize } from '../../../features/account-forms/index.ts';
+import { fr } from '../../../lib/fr.ts';
 import { PublicationPage } from '../publications/publication-form-parts.tsx';
 import {
   ExternalLink,
@@ -20,28 +21,45 @@ import { projectQueries } from './project-queries.ts';
 
 const list = (names: string[]) =>
   names.length ? (
-    <ul>
+    <ul className={fr.cx('fr-mb-0')}>
       {names.map((name, i) => (
         <li key={`${name}-${i}`}>{name}</li>
       ))}
     </ul>
   ) : null;
 
+/** Plain text of a textarea: its line breaks kept. */
 const plain = (value: string | null) =>
-  value ? <p style={{ whiteSpace: 'pre-line' }}>{value}</p> : null;
+  value ? (
+    <p className={fr.cx('fr-mb-0')} style={{ whiteSpace: 'pre-line' }}>
+      {value}
+    </p>
+  ) : null;
+
+/** Address lines as a postal address reads, one per line. */
+const lines = (values: string[]) =>
+  values.length ? (
+    <p className={fr.cx('fr-mb-0')}>
+      {values.map((line, i) => (
+        <span key={i} style={{ display: 'block' }}>
+          {line}
+        </span>
+      ))}
+    </p>
+  ) : null;
 
 const yesNo = (value: boolean) => (value ? 'Oui' : 'Non');
 
-function Logos({ logos }: { logos: FileEntry[] }) {
+function logoList(logos: FileEntry[]) {
   if (!logos.length) return null;
   return (
-    <ul>
+    <ul className={fr.cx('fr-mb-0')}>
       {logos.map((logo) => (
         <li key={logo.id}>
           <img
             src={logo.thumb_url ?? logo.url}
             alt=""
-            style={{ maxWidth: '8rem', display: 'block' }}
+            style={{ maxWidth: '8rem', height: 'auto', display: 'block' }}
             loading="lazy"
           />
           {logo.displayedName || logo.filename}
@@ -51,13 +69,18 @@ function Logos({ logos }: { logos: FileEntry[] }) {
   );
 }
 
-function Documents({ documents }: { documents: FileEntry[] }) {
+function documentList(documents: FileEntry[]) {
   if (!documents.length) return null;
   return (
-    <ul>
+    <ul className={fr.cx('fr-mb-0')}>
       {documents.map((doc) => (
         <li key={doc.id}>
-          <a href={doc.url} target="_blank" rel="noopener noreferrer">
+          <a
+            href={doc.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={`${doc.displayedName || doc.filename} - nouvelle fenêtre`}
+          >
             {doc.displayedName ? `${doc.displayedName} / ` : ''}
             {doc.filename} ({formatFileSize(doc.size)})
           </a>
@@ -77,7 +100,7 @@ function items(p: ProjectPreview, middle: PreviewItem[], costLabel: string, extr
     { label: 'Titre', value: p.title },
     { label: 'Résumé', value: p.summary ? <RichText html={p.summary} /> : null },
     { label: 'Porteur de projet', value: p.project_holder?.name ?? null },
-    { label: 'Adresse', value: address.length ? list(address) : null },
+    { label: 'Adresse', value: lines(address) },
     ...middle,
     { label: 'Partenaires techniques', value: list(p.technical_partners.map((t) => t.partner)) },
     {
@@ -108,7 +131,7 @@ function items(p: ProjectPreview, middle: PreviewItem[], costLabel: string, extr
     {
       label: 'Liens',
       value: p.website_urls.length ? (
-        <ul>
+        <ul className={fr.cx('fr-mb-0')}>
           {p.website_urls.map((w, i) => (
             <li key={i}>
               <ExternalLink href={w.website_url} />
@@ -118,8 +141,8 @@ function items(p: ProjectPreview, middle: PreviewItem[], costLabel: string, extr
       ) : null,
     },
     { label: 'Afficher les documents', value: yesNo(p.display_documents) },
-    { label: 'Logos', value: <Logos logos={p.logos} /> },
-    { label: 'Documents', value: <Documents documents={p.documents} /> },
+    { label: 'Logos', value: logoList(p.logos) },
+    { label: 'Documents', value: documentList(p.documents) },
   ].filter((item) => item.value !== null) as PreviewItem[];
 }
 

@@ -61,6 +61,26 @@ function isAlive(pid: number): boolean {
 
 const isCI = Boolean(process.env.CI);
 
+const MODERATION_SPECS = '**/moderation/**/*.spec.ts';
+
+const viewports = [
+  {
+    name: 'desktop',
+    grepInvert: /@mobile-only/,
+    use: { browserName: 'chromium' as const, viewport: { width: 1280, height: 900 } },
+  },
+  {
+    name: 'mobile',
+    grepInvert: /@desktop-only/,
+    use: {
+      browserName: 'chromium' as const,
+      viewport: { width: 375, height: 740 },
+      isMobile: false,
+      hasTouch: true,
+    },
+  },
+];
+
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
@@ -91,22 +111,22 @@ export default defineConfig({
       ],
     },
   },
+  // The moderation specs publish and unpublish content that the public pages' specs count: they
+  // run once every other spec has finished.
   projects: [
-    {
-      name: 'desktop',
-      grepInvert: /@mobile-only/,
-      use: { browserName: 'chromium', viewport: { width: 1280, height: 900 } },
-    },
-    {
-      name: 'mobile',
-      grepInvert: /@desktop-only/,
-      use: {
-        browserName: 'chromium',
-        viewport: { width: 375, height: 740 },
-        isMobile: false,
-        hasTouch: true,
-      },
-    },
+    ...viewports.map(({ name, grepInvert, use }) => ({
+      name,
+      grepInvert,
+      use,
+      testIgnore: MODERATION_SPECS,
+    })),
+    ...viewports.map(({ name, grepInvert, use }) => ({
+      name: `${name}-moderation`,
+      grepInvert,
+      use,
+      testMatch: MODERATION_SPECS,
+      dependencies: viewports.map((viewport) => viewport.name),
+    })),
   ],
   webServer: {
     command: 'node e2e/start-server.mjs',

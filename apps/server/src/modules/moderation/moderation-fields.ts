@@ -156,7 +156,7 @@ function lookupOf(type: ModerationType, field: string): Lookup | null {
     case 'documents':
       return FILES;
     case 'communeCodes':
-      return { table: 'communes', key: 'code', label: 'name' };
+      return { table: 'communes', key: 'insee_code', label: 'name' };
     case 'communityCodes':
       return { table: 'communities_of_communes', key: 'code', label: 'name' };
     case 'departementCode':

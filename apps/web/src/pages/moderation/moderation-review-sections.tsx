@@ -1,0 +1,176 @@
+import { Link } from 'react-router';
+import type {
+  ModerationChange,
+  ModerationDuplicate,
+  ModerationHistoryEntry,
+  ModerationReview,
+} from '@ad/contract/account/moderation';
+import { formatDate } from '../../lib/date.ts';
+import { fr } from '../../lib/fr.ts';
+import { PreviewList } from '../account/publications/publication-preview.tsx';
+import { DUPLICATE_REASONS, publicPathOf } from './moderation-labels.ts';
+
+const EMPTY = 'Non renseigné';
+
+const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
+
+/** « 05 mars 2027 à 14:05 ». */
+function dateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : `${formatDate(date)} à ${time.format(date)}`;
+}
+
+/** The API gives fields as plain text whose line breaks are the paragraphs. */
+function Text({ value }: { value: string | null }) {
+  return value ? <span className="app-moderation-text">{value}</span> : <em>{EMPTY}</em>;
+}
+
+/** « Modifications proposées »: the fields an edit changes, published version beside the new one. */
+export function ReviewChanges({ changes }: { changes: ModerationChange[] }) {
+  return (
+    <section className={fr.cx('fr-mb-6w')} aria-labelledby="moderation-changes-title">
+      <h2 id="moderation-changes-title" className={fr.cx('fr-h4')}>
+        Modifications proposées
+      </h2>
+      {changes.length === 0 ? (
+        <p>Cette modification ne change aucun champ de la version publiée.</p>
+      ) : (
+        <div className={`${fr.cx('fr-table', 'fr-table--bordered')} app-moderation-table`}>
+          <div className={fr.cx('fr-table__wrapper')}>
+            {/* Scrolls sideways on small screens: reachable with the keyboard (it holds no link). */}
+            <div
+              className={fr.cx('fr-table__container')}
+              tabIndex={0}
+              role="region"
+              aria-labelledby="moderation-changes-title"
+            >
+              <div className={fr.cx('fr-table__content')}>
+                <table>
+                  <caption className={fr.cx('fr-sr-only')}>
+                    Modifications proposées : version publiée et version proposée de chaque champ
+                    modifié
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Champ</th>
+                      <th scope="col">Version publiée</th>
+                      <th scope="col">Version proposée</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {changes.map((change) => (
+                      <tr key={change.field}>
+                        <th scope="row" className={fr.cx('fr-cell--multiline')}>
+                          {change.label}
+                        </th>
+                        <td
+                          className={`${fr.cx('fr-cell--multiline')} app-moderation-change--before`}
+                        >
+                          <Text value={change.before} />
+                        </td>
+                        <td
+                          className={`${fr.cx('fr-cell--multiline')} app-moderation-change--after`}
+                        >
+                          <Text value={change.after} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </div>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The submission field by field (for an edit: the proposed version), empty fields left out. */
+export function ReviewFields({ review }: { review: ModerationReview }) {
+  const filled = review.fields.filter((field) => field.value);
+  const empty = review.fields.filter((field) => !field.value);
+  return (
+    <section className={fr.cx('fr-mb-6w')} aria-labelledby="moderation-fields-title">
+      <h2 id="moderation-fields-title" className={fr.cx('fr-h4')}>
+        {review.kind === 'edit'
+          ? 'Version proposée'
+          : review.kind === 'new'
+            ? 'Contenu de la proposition'
+            : 'Contenu'}
+      </h2>
+      <PreviewList
+        items={filled.map((field) => ({
+          label: field.label,
+          value: <Text value={field.value} />,
+        }))}
+      />
+      {empty.length > 0 ? (
+        <p className={fr.cx('fr-hint-text', 'fr-mt-2w')}>
+          Non renseignés : {empty.map((field) => field.label).join(', ')}.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** « Doublons possibles »: published items with a similar title, or the same commune and theme. */
+export function ReviewDuplicates({ duplicates }: { duplicates: ModerationDuplicate[] }) {
+  return (
+    <section className={fr.cx('fr-mb-6w')} aria-labelledby="moderation-duplicates-title">
+      <h2 id="moderation-duplicates-title" className={fr.cx('fr-h4')}>
+        Doublons possibles
+      </h2>
+      {duplicates.length === 0 ? (
+        <p>Aucun contenu publié ne semble proche de cette proposition.</p>
+      ) : (
+        <ul>
+          {duplicates.map((duplicate) => {
+            const path = publicPathOf(duplicate);
+            return (
+              <li key={`${duplicate.type}-${duplicate.id}`}>
+                {path ? <Link to={path}>{duplicate.title}</Link> : duplicate.title} (
+                {DUPLICATE_REASONS[duplicate.reason]})
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** « Historique »: every event of the item, newest first. */
+export function ReviewHistory({ history }: { history: ModerationHistoryEntry[] }) {
+  return (
+    <section className={fr.cx('fr-mb-6w')} aria-labelledby="moderation-history-title">
+      <h2 id="moderation-history-title" className={fr.cx('fr-h4')}>
+        Historique
+      </h2>
+      {history.length === 0 ? (
+        <p>Aucun évènement enregistré.</p>
+      ) : (
+        <ol className={`${fr.cx('fr-raw-list')} app-moderation-history`}>
+          {history.map((entry) => (
+            <li key={entry.id} className="app-moderation-history__entry">
+              <p className={fr.cx('fr-mb-0')}>
+                <strong>{entry.label}</strong>
+                {entry.actor ? <> par {entry.actor.name}</> : null}
+                {' — '}
+                <time dateTime={entry.created_at}>{dateTime(entry.created_at)}</time>
+              </p>
+              {entry.comment ? (
+                <blockquote className={fr.cx('fr-mt-1w', 'fr-mb-0')}>
+                  <p className={fr.cx('fr-mb-0')}>
+                    <span className={fr.cx('fr-sr-only')}>Commentaire : </span>
+                    {entry.comment}
+                  </p>
+                </blockquote>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

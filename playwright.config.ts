@@ -89,7 +89,9 @@ export default defineConfig({
   forbidOnly: isCI,
   workers: 2,
   retries: isCI ? 1 : 0,
-  timeout: 30_000,
+  // The account flows (sign-up with its proof of work, uploads, long forms) take 20-50 s on two
+  // loaded cores.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: [['list'], ['./e2e/summary-reporter.ts']],
   use: {

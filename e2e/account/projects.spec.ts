@@ -329,7 +329,7 @@ test('the initiative form: communes or communities, draft restored after a reloa
   await expect(main(page).getByRole('button', { name: 'Reprendre le brouillon' })).toHaveCount(0);
 });
 
-test('a démarche: create, preview, delete', async ({ page }) => {
+test('a démarche: create with a document, preview, edit, delete', async ({ page }) => {
   test.setTimeout(120_000);
   const title = unique('Démarche de test');
   await page.goto('/mon-compte/demarches/creation');
@@ -337,6 +337,7 @@ test('a démarche: create, preview, delete', async ({ page }) => {
   await fillRequiredCommonFields(page, title);
   await pickFirst(page, /^Thématiques/, 'Nutrition');
   await chooseRadio(page, 'Oui');
+  await main(page).locator('#field-document_files').setInputFiles(PDF);
   await main(page).getByRole('button', { name: 'Soumettre ma démarche' }).click();
   const item = await expectOnDashboard(
     page,
@@ -352,13 +353,33 @@ test('a démarche: create, preview, delete', async ({ page }) => {
   await expect(previewValue(page, 'Thématiques')).toContainText('Nutrition');
   await expect(previewValue(page, 'Communautés de communes')).toContainText('Bordeaux Métropole');
   await expect(previewValue(page, 'Date de lancement')).toHaveText('03 mars 2027');
-  await expect(main(page).getByRole('link', { name: 'Modifier ma démarche' })).toBeVisible();
+  await expect(previewValue(page, 'Documents')).toContainText('plan-alimentaire.pdf');
+
+  await main(page).getByRole('link', { name: 'Modifier ma démarche' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Démarche : modifier' })).toBeVisible();
+  await expect(main(page).getByLabel('Titre *')).toHaveValue(title);
+  await expect(
+    main(page).getByRole('button', { name: 'Retirer plan-alimentaire.pdf' }),
+  ).toBeVisible();
+  const edited = `${title} modifiée`;
+  await main(page).getByLabel('Titre *').fill(edited);
+  await main(page).getByRole('button', { name: 'Enregistrer mes modifications' }).click();
+  const editedItem = await expectOnDashboard(
+    page,
+    /Votre démarche a bien été modifiée, elle est maintenant en cours de modération/,
+    'Mes démarches',
+    edited,
+  );
+  await editedItem.getByRole('link', { name: `Voir ${edited}` }).click();
+  await expect(previewValue(page, 'Titre')).toHaveText(edited);
+  await expect(previewValue(page, 'Documents')).toContainText('plan-alimentaire.pdf');
+  await expectNoSeriousAxeViolation(page, 'démarche preview');
   await deleteFromPreview(
     page,
     'Supprimer ma démarche',
     'Votre démarche a bien été supprimée.',
     'Mes démarches',
-    title,
+    edited,
   );
 });
 

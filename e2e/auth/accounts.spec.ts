@@ -45,6 +45,10 @@ test.describe('accounts', () => {
     await passwordField(page).fill(PASSWORD);
     await main.getByRole('button', { name: /se connecter/i }).click();
     await expect.poll(() => pathOf(page)).toBe('/mon-compte/tableau-de-bord');
+    // A new member has no institution yet: the dashboard welcomes them first.
+    const welcome = page.getByRole('dialog', { name: 'Bienvenue sur votre espace' });
+    await welcome.getByRole('button', { name: 'Fermer' }).first().click();
+    await expect(welcome).toBeHidden();
 
     if (testInfo.project.name === 'desktop') {
       await header(page).getByRole('button', { name: 'Mon Espace', exact: true }).click();

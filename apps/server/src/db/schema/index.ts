@@ -14,6 +14,7 @@ export * from './resources.ts';
 export * from './content.ts';
 export * from './contact-us.ts';
 export * from './moderation.ts';
+export * from './error-reports.ts';
 export * from './platform.ts';
 export * from './search.ts';
 export * from './relations.ts';

@@ -5,6 +5,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
   varchar,
   type AnyPgColumn,
@@ -33,6 +34,11 @@ export const initiatives = pgTable(
     }),
     /** `issues.description`; `issues.types` is the initiative_issue_types join. */
     issuesDescription: text('issues_description'),
+    /** Yearly freshness check: the owner confirmed the initiative is still up to date. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** When the yearly "still up to date?" e-mail was sent, then its reminder. */
+    freshnessRequestedAt: timestamp('freshness_requested_at', { withTimezone: true }),
+    freshnessRemindedAt: timestamp('freshness_reminded_at', { withTimezone: true }),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       weightedTsvector([
         ['A', ['title']],

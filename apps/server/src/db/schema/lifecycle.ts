@@ -19,5 +19,7 @@ export function lifecycleColumns() {
     moderatedBy: integer('moderated_by').references(() => users.id, { onDelete: 'set null' }),
     /** Reason given to the member when the item is rejected. */
     moderationComment: text('moderation_comment'),
+    /** When the owner was warned that the item reaches the end of its retention period. */
+    retentionWarnedAt: timestamp('retention_warned_at', { withTimezone: true }),
   };
 }

@@ -36,6 +36,8 @@ export const users = pgTable(
     }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Set by an admin: the account can no longer sign in (its sessions are removed). */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [

@@ -8,13 +8,14 @@ import {
 } from '@ad/contract/account/moderation';
 import type { Config } from '../../env.ts';
 import type { AppDatabase, Clock } from '../../platform/database.ts';
-import { forbidden, notFound, unauthenticated } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { requireUser } from '../../platform/auth/plugin.ts';
 import { routeRateLimit } from '../../platform/rate-limit.ts';
 import { moderationDecisions } from './moderation-decisions.ts';
 import { registerModerationDigest } from './moderation-digest.ts';
 import { reviewItem } from './moderation-items.ts';
 import { moderationQueue } from './moderation-queue.ts';
+import { restrictTo, TEAM_ROLES } from './team-access.ts';
 import { createModerationEmails } from './moderation.emails.tsx';
 
 export interface ModerationRoutesOptions {
@@ -22,8 +23,6 @@ export interface ModerationRoutesOptions {
   db: AppDatabase;
   clock: Clock;
 }
-
-const TEAM_ROLES = new Set(['moderator', 'admin']);
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -74,11 +73,7 @@ export const moderationRoutes: FastifyPluginAsync<ModerationRoutesOptions> = asy
   const decisions = moderationDecisions({ app, config, clock, emails });
   await registerModerationDigest(app.jobs, { db, clock, config, mailer: app.mailer, emails });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.user) throw unauthenticated();
-    if (!TEAM_ROLES.has(request.user.role)) throw forbidden();
-    reply.header('Cache-Control', 'no-store');
-  });
+  restrictTo(app, TEAM_ROLES);
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const write = routeRateLimit(config, 'write');

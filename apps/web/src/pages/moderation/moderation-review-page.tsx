@@ -37,7 +37,7 @@ export function ModerationReviewPage() {
   const review = query.data?.data ?? null;
 
   return (
-    <ModerationFrame title={review?.title ?? null} reservedTitle="Relecture">
+    <ModerationFrame title={review?.title ?? null} reservedTitle="Relecture" menu={false}>
       {review ? (
         <Review review={review} />
       ) : query.error && !failed ? (

@@ -63,14 +63,22 @@ const isCI = Boolean(process.env.CI);
 
 const MODERATION_SPECS = '**/moderation/**/*.spec.ts';
 
+/**
+ * Every test runs on a desktop screen except those tagged `@mobile-only`. On a phone's width run
+ * only the tests tagged `@mobile` or `@mobile-only`: the frame (menu, search, footer, scroll),
+ * axe on every route, and one pass of the account forms and the map; the other screens' logic
+ * does not depend on the width, and running it twice would double the suite's time.
+ */
 const viewports = [
   {
     name: 'desktop',
+    grep: /.*/,
     grepInvert: /@mobile-only/,
     use: { browserName: 'chromium' as const, viewport: { width: 1280, height: 900 } },
   },
   {
     name: 'mobile',
+    grep: /@mobile/,
     grepInvert: /@desktop-only/,
     use: {
       browserName: 'chromium' as const,
@@ -116,14 +124,16 @@ export default defineConfig({
   // The moderation specs publish and unpublish content that the public pages' specs count: they
   // run once every other spec has finished.
   projects: [
-    ...viewports.map(({ name, grepInvert, use }) => ({
+    ...viewports.map(({ name, grep, grepInvert, use }) => ({
       name,
+      grep,
       grepInvert,
       use,
       testIgnore: MODERATION_SPECS,
     })),
-    ...viewports.map(({ name, grepInvert, use }) => ({
+    ...viewports.map(({ name, grep, grepInvert, use }) => ({
       name: `${name}-moderation`,
+      grep,
       grepInvert,
       use,
       testMatch: MODERATION_SPECS,

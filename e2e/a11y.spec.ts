@@ -13,7 +13,7 @@ const PATHS = [
   ]),
 ];
 
-test.describe('accessibility (axe, WCAG 2 A and AA)', () => {
+test.describe('accessibility (axe, WCAG 2 A and AA) @mobile', () => {
   for (const path of PATHS) {
     test(`${path} has no serious or critical violation`, async ({ page, pageErrors }) => {
       if (path === UNKNOWN_PATH || path === '/404') pageErrors.allowStatus(404, path);

@@ -39,7 +39,7 @@ const CARDS = [
 
 const GATE = "Merci de d'abord renseigner votre structure pour pouvoir proposer une initiative.";
 
-test('a member with an institution sees the five cards, their counts and items', async ({
+test('a member with an institution sees the five cards, their counts and items @mobile', async ({
   page,
 }) => {
   await page.goto('/connexion');

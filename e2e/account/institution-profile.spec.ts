@@ -190,7 +190,7 @@ test.describe('Informations personnelles', () => {
   });
 });
 
-test('accessibility of the dashboard, Ma structure and Informations personnelles', async ({
+test('accessibility of the dashboard, Ma structure and Informations personnelles @mobile', async ({
   page,
 }) => {
   await signIn(page);

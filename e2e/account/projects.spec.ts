@@ -118,7 +118,7 @@ test.beforeEach(async ({ page }) => {
   await signIn(page);
 });
 
-test('an initiative: create with a logo and a document, preview, edit, delete', async ({
+test('an initiative: create with a logo and a document, preview, edit, delete @mobile', async ({
   page,
 }) => {
   test.setTimeout(180_000);

@@ -290,7 +290,7 @@ test.describe('resources (ressources) @desktop-only', () => {
   });
 });
 
-test('the create screens have no serious accessibility violation', async ({ page }) => {
+test('the create screens have no serious accessibility violation @mobile', async ({ page }) => {
   await openSignedIn(page, '/mon-compte/actualites/creation');
   for (const [path, title] of [
     ['/mon-compte/actualites/creation', 'Actualité : ajouter'],

@@ -43,7 +43,7 @@ test.describe('login page', () => {
     expect(messageBox?.y ?? Infinity).toBeLessThan(passwordBox?.y ?? 0);
   });
 
-  test('the demo member signs in through the form', async ({ page }) => {
+  test('the demo member signs in through the form @mobile', async ({ page }) => {
     await page.goto('/connexion');
     await emailField(page).fill(DEMO_MEMBER.email);
     await passwordField(page).fill(DEMO_MEMBER.password);

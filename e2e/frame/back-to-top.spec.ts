@@ -1,6 +1,8 @@
 import { ensureScrollable, expect, scrollY, scrollToY, settle, test } from '../fixtures.ts';
 
-test("'Haut de page' appears after 300 px of scroll and returns to the top", async ({ page }) => {
+test("'Haut de page' appears after 300 px of scroll and returns to the top @mobile", async ({
+  page,
+}) => {
   await page.goto('/politique-de-confidentialite');
   await ensureScrollable(page, 500);
   const backToTop = page.getByRole('link', { name: 'Haut de page' });

@@ -51,7 +51,7 @@ async function expectShareLinksFor(page: Page, pageUrl: string) {
   await expect.poll(() => shareParameters(page, 'Twitter')).toContain(SHARE_TEXT);
 }
 
-test.describe('footer', () => {
+test.describe('footer @mobile', () => {
   test('links to the site sections and legal pages', async ({ page }) => {
     await page.goto('/mentions-legales');
     for (const { name, path } of FOOTER_LINKS) {

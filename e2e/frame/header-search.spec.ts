@@ -24,7 +24,7 @@ async function openSearch(page: Page) {
   await expect(field(page)).toBeVisible();
 }
 
-test.describe('header search', () => {
+test.describe('header search @mobile', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/mentions-legales');
   });

@@ -9,7 +9,9 @@ async function logoHeight(page: Page): Promise<number> {
   return (await logo(page).boundingBox())?.height ?? 0;
 }
 
-test('the logo shrinks after 50 px of scroll and grows back at the top', async ({ page }) => {
+test('the logo shrinks after 50 px of scroll and grows back at the top @mobile', async ({
+  page,
+}) => {
   await page.goto('/politique-de-confidentialite');
   await ensureScrollable(page, 200);
   const reduced = page.getByRole('banner').locator('.is-reduced');

@@ -23,7 +23,7 @@ async function scrollToBottom(page: Page): Promise<number> {
   return y;
 }
 
-test.describe('scroll position on navigation (spec §2)', () => {
+test.describe('scroll position on navigation (spec §2) @mobile', () => {
   test('a new route starts at the top; going back restores the saved position', async ({
     page,
   }) => {

@@ -50,7 +50,7 @@ function mapPins(page: Page): Locator {
 }
 
 test.describe('Initiatives map', () => {
-  test('renders the page, the lists and the map; the map writes its bounds into the URL', async ({
+  test('renders the page, the lists and the map; the map writes its bounds into the URL @mobile', async ({
     page,
   }) => {
     // No tile server: the map still shows the region's outlines, the markers and the clusters.
@@ -309,7 +309,7 @@ test.describe('Initiatives map', () => {
     await expect(panel).toHaveCount(0);
   });
 
-  test('the list is reachable with the keyboard and says its size', async ({ page }) => {
+  test('the list is reachable with the keyboard and says its size @mobile', async ({ page }) => {
     await page.goto('/initiatives?resourceType=initiatives');
     const first = listItems(page).first();
     await expect(first).toHaveAttribute('aria-posinset', '1');

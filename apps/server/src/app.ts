@@ -1,16 +1,10 @@
 import { createRequire } from 'node:module';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { pino, type Logger } from 'pino';
 import { z } from 'zod';
-import { VALIDATION_MESSAGE } from '@ad/contract';
 import type { Config } from './env.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { userAccountRoutes } from './modules/user-account/user-account.routes.ts';
@@ -30,7 +24,8 @@ import { registerCaptcha } from './platform/captcha/plugin.ts';
 import { createSessionStore } from './platform/auth/sessions.ts';
 import { contentSecurityPolicy } from './platform/csp.ts';
 import { systemClock, type Clock, type DatabaseHandle } from './platform/database.ts';
-import { HttpError, MESSAGES } from './platform/errors.ts';
+import { MESSAGES } from './platform/errors.ts';
+import { apiErrorHandler } from './platform/error-handler.ts';
 import { registerUploads } from './platform/uploads/plugin.ts';
 import { registerHtmlShell } from './platform/html-shell/plugin.ts';
 import {
@@ -127,28 +122,6 @@ function isInstalled(name: string): boolean {
   }
 }
 
-/** Maps fastify's own 4xx errors to French messages. */
-function clientErrorMessage(error: FastifyError, status: number): string {
-  if (status === 429) return error.message;
-  if (status === 404) return MESSAGES.notFound;
-  if (status === 413) return MESSAGES.tooLarge;
-  if (status === 415) return MESSAGES.unsupportedMediaType;
-  return MESSAGES.badRequest;
-}
-
-/** Zod issues -> Laravel `errors` keyed by dotted field path (body fields first). */
-function validationErrors(
-  issues: { instancePath: string; message?: string }[],
-  context: string | undefined,
-): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (context ?? 'body');
-    (errors[field] ??= []).push(issue.message ?? VALIDATION_MESSAGE);
-  }
-  return errors;
-}
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
@@ -163,21 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = validationErrors(error.validation, error.validationContext);
-      const message = Object.values(errors)[0]?.[0] ?? VALIDATION_MESSAGE;
-      return reply.code(422).send({ message, errors });
-    }
-    if (error instanceof HttpError) return reply.code(error.statusCode).send(error.toBody());
-    const status = error.statusCode ?? 500;
-    if (!isResponseSerializationError(error) && status >= 400 && status < 500) {
-      if (status !== 429) request.log.info({ err: error }, 'client error');
-      return reply.code(status).send({ message: clientErrorMessage(error, status) });
-    }
-    request.log.error({ err: error }, 'unexpected error');
-    return reply.code(500).send({ message: MESSAGES.serverError });
-  });
+  app.setErrorHandler(apiErrorHandler);
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: MESSAGES.notFound }));
 

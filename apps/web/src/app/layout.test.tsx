@@ -6,7 +6,7 @@ import type { PageConfig } from '@ad/contract';
 import { PageConfigProvider, FALLBACK_PAGE_CONFIG } from './page-config.ts';
 import { RootLayout } from './layout.tsx';
 import { shareLinks } from './footer.tsx';
-import { PlaceholderPage } from './placeholder-page.tsx';
+import { RouteTitlePage } from './route-title-page.testing.tsx';
 import { useRouteItem } from './route-item.tsx';
 
 function PostPage() {
@@ -53,8 +53,8 @@ function renderAt(path: string, config: PageConfig = FALLBACK_PAGE_CONFIG) {
         element: <RootLayout />,
         children: [
           { path: '/actualites/:slug', element: <PostPage /> },
-          { path: '/foire-aux-questions/:slug', element: <PlaceholderPage /> },
-          { path: '*', element: <PlaceholderPage /> },
+          { path: '/foire-aux-questions/:slug', element: <RouteTitlePage /> },
+          { path: '*', element: <RouteTitlePage /> },
         ],
       },
     ],

@@ -108,7 +108,7 @@ const initiativesComponent = lazyComponent(() =>
 );
 const INITIATIVES_SOURCE = 'src/pages/initiatives/initiatives-page.tsx';
 
-/** The screens built so far; other routes show their title (PlaceholderPage). */
+/** The screens of the routes (a route without one shows the 404 page). */
 export const pages: Partial<Record<RouteName, PageDefinition>> = {
   about: page(
     'src/pages/about/about-page.tsx',

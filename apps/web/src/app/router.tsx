@@ -3,7 +3,6 @@ import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { matchRoute, redirects, routes, type RouteName } from '@ad/contract';
 import { RootLayout } from './layout.tsx';
 import { Loader } from './loader.tsx';
-import { PlaceholderPage } from './placeholder-page.tsx';
 import { usePageConfig } from './page-config.ts';
 import { notFoundPage, pages, type PageDefinition, type PageMatch } from './pages.ts';
 
@@ -18,8 +17,8 @@ function RouteView({ name, auth }: { name: RouteName; auth: boolean }) {
     if (mustLogIn) window.location.assign('/connexion');
   }, [mustLogIn]);
   if (mustLogIn) return <Loader />;
-  const Page = pages[name]?.component;
-  return Page ? <Page /> : <PlaceholderPage />;
+  const Page = pages[name]?.component ?? NotFound;
+  return <Page />;
 }
 
 const NotFound = notFoundPage.component;
@@ -49,8 +48,7 @@ export function AppRoutes() {
 
 /**
  * The page of a URL and what its queries are computed from: used by the server before it
- * renders, and by the browser before it hydrates. Null for a screen still shown by
- * PlaceholderPage. Matched with the contract's precompiled route table (React Router's
+ * renders, and by the browser before it hydrates. Null for a route without a screen. Matched with the contract's precompiled route table (React Router's
  * matchRoutes ranks the whole tree again on every call).
  */
 export function matchPage(url: string): { page: PageDefinition; match: PageMatch } | null {

@@ -35,7 +35,7 @@ export const newPasswordField = z
 const passwordConfirmation = z.string({ error: required('confirmation du mot de passe') });
 
 /** Adds the confirmation check (error on `password_confirmation`). */
-function withConfirmation<T extends { password: string; password_confirmation: string }>(
+export function withConfirmation<T extends { password: string; password_confirmation: string }>(
   schema: z.ZodType<T>,
 ) {
   return schema.refine((body) => body.password === body.password_confirmation, {

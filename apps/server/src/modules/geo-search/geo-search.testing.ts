@@ -4,16 +4,11 @@
  * the tests run several configurations (no address API, a fake one, an unreachable one) over one
  * seeded database. Not used at run time.
  */
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
-import { VALIDATION_MESSAGE } from '@ad/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { testConfig } from '../../env.ts';
 import type { AppDatabase } from '../../platform/database.ts';
-import { HttpError, MESSAGES } from '../../platform/errors.ts';
+import { apiErrorHandler } from '../../platform/error-handler.ts';
 import { geoSearchRoutes, type GeoSearchRoutesOptions } from './geo-search.routes.ts';
 
 export async function createGeoSearchApp(
@@ -26,23 +21,7 @@ export async function createGeoSearchApp(
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // The answers of buildApp's error handler (app.ts) for what these routes can fail with.
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const field =
-          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
-          (error.validationContext ?? 'body');
-        (errors[field] ??= []).push(issue.message ?? VALIDATION_MESSAGE);
-      }
-      const message = Object.values(errors)[0]?.[0] ?? VALIDATION_MESSAGE;
-      return reply.code(422).send({ message, errors });
-    }
-    if (error instanceof HttpError) return reply.code(error.statusCode).send(error.toBody());
-    request.log.error({ err: error }, 'unexpected error');
-    return reply.code(500).send({ message: MESSAGES.serverError });
-  });
+  app.setErrorHandler(apiErrorHandler);
   await app.register(geoSearchRoutes, {
     config: testConfig({ RATE_LIMIT_ENABLED: 'false', ...env }),
     db,

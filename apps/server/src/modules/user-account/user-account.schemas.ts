@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CIVILITIES } from '@ad/contract';
-import { emailField, newPasswordField } from '@ad/contract/schemas';
+import { emailField, newPasswordField, withConfirmation } from '@ad/contract/schemas';
 import {
   formBoolean,
   formEmail,
@@ -48,16 +48,13 @@ export const profileFormSchema = z.object({
 export type ProfileForm = z.output<typeof profileFormSchema>;
 
 /** « Modifier mon mot de passe »: the sign-up's password rules and confirmation check. */
-export const passwordFormSchema = z
-  .object({
+export const passwordFormSchema = withConfirmation(
+  z.object({
     password: z.preprocess(blankToUndefined, newPasswordField),
     password_confirmation: z.preprocess(
       blankToUndefined,
       z.string({ error: requiredMessage('confirmation du mot de passe') }),
     ),
-  })
-  .refine((body) => body.password === body.password_confirmation, {
-    path: ['password_confirmation'],
-    error: 'La confirmation du mot de passe ne correspond pas.',
-  });
+  }),
+);
 export type PasswordForm = z.output<typeof passwordFormSchema>;

@@ -4,10 +4,10 @@ import { routeForPath, routeTitle } from './route-head.ts';
 import { useCurrentRouteItem } from './route-item.tsx';
 
 /**
- * Stand-in for a screen that a later issue builds: only the route title as <h1> (the layout
- * adds the breadcrumb). A detail route without item shows the label of its list instead.
+ * Test page of the layout's tests: only the route title as <h1> (the layout adds the
+ * breadcrumb). A detail route without item shows the label of its list instead.
  */
-export function PlaceholderPage() {
+export function RouteTitlePage() {
   const { pathname } = useLocation();
   const item = useCurrentRouteItem();
   const route = routeForPath(pathname);

@@ -99,11 +99,12 @@ async function publicPostPath(page: Page, title: string): Promise<string> {
 }
 
 test.describe('moderation of submissions @desktop-only', () => {
-  test('a member submits a post, a moderator publishes it and it shows on /actualites', async ({
+  test('a member submits a post, a moderator corrects its title, publishes it and it shows on /actualites', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const title = unique('Actualité à modérer');
+    const corrected = `${title} corrigée`;
     await signInAs(page, DEMO_MEMBER);
     await submitPost(page, title);
     await signOut(page);
@@ -118,6 +119,24 @@ test.describe('moderation of submissions @desktop-only', () => {
     );
     await expect(main(page).getByRole('heading', { name: 'Historique' })).toBeVisible();
     await expect(main(page).getByText('Soumission par Camille Dubreuil')).toBeVisible();
+    await expect(main(page).getByRole('region', { name: 'Aperçu public' })).toContainText(title);
+
+    // The moderator corrects the title with the member's form before publishing.
+    await main(page).getByRole('button', { name: 'Corriger' }).click();
+    const titleField = main(page).getByRole('textbox', { name: /^Titre/ });
+    await expect(titleField).toHaveValue(title);
+    await expectNoSeriousAxeViolation(page, 'correction of a submission');
+    await titleField.fill(corrected);
+    await main(page).getByRole('button', { name: 'Enregistrer la correction' }).click();
+    // The message takes the focus, so that it is read out.
+    await expect(
+      main(page).getByRole('status').filter({ hasText: 'La contribution a bien été corrigée.' }),
+    ).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1, name: corrected })).toBeVisible();
+    await expect(main(page).getByRole('region', { name: 'Aperçu public' })).toContainText(
+      corrected,
+    );
+    await expect(main(page).getByText('Champs corrigés : Titre.')).toBeVisible();
 
     await decide(page, /^Publier/);
     await expect.poll(() => pathOf(page)).toBe('/moderation');
@@ -125,7 +144,7 @@ test.describe('moderation of submissions @desktop-only', () => {
     await expect(main(page).getByRole('link', { name: title })).toHaveCount(0);
 
     await page.goto('/actualites');
-    await expect(main(page).getByRole('link', { name: title })).toBeVisible();
+    await expect(main(page).getByRole('link', { name: corrected })).toBeVisible();
 
     // Leaves the public lists as the demo data has them (other spec files count their cards).
     await page.goto(reviewPath);

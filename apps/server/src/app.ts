@@ -11,6 +11,12 @@ import { userAccountRoutes } from './modules/user-account/user-account.routes.ts
 import { userPublicationsRoutes } from './modules/user-publications/user-publications.routes.ts';
 import { userProjectsRoutes } from './modules/user-projects/user-projects.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
+import { contentFreshnessRoutes } from './modules/content-freshness/content-freshness.routes.ts';
+import { teamSettingsRoutes } from './modules/team-settings/team-settings.routes.ts';
+import { teamContentRoutes } from './modules/team-content/team-content.routes.ts';
+import { teamUsersRoutes } from './modules/team-users/team-users.routes.ts';
+import { auditHistoryRoutes } from './modules/audit-history/audit-history.routes.ts';
+import { errorReportsRoutes } from './modules/error-reports/error-reports.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { homepageRoutes } from './modules/homepage/homepage.routes.ts';
 import { createAccountEmails } from './modules/accounts/accounts.emails.tsx';
@@ -289,6 +295,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userPublicationsRoutes, userRoutesOptions);
   await app.register(userProjectsRoutes, userRoutesOptions);
   await app.register(moderationRoutes, { config, db: database.db, clock });
+  await app.register(contentFreshnessRoutes, { config, db: database.db, clock });
+  await app.register(teamSettingsRoutes, { config, db: database.db, clock });
+  await app.register(teamContentRoutes, { config, db: database.db });
+  await app.register(teamUsersRoutes, { config, db: database.db, clock });
+  await app.register(auditHistoryRoutes, { db: database.db });
+  await app.register(errorReportsRoutes, { config, db: database.db, clock });
   await app.register(seoRoutes, { config, db: database.db });
   await app.register(homepageRoutes, { db: database.db, reads, cache });
 

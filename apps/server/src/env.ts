@@ -45,6 +45,14 @@
  *                            account forms); unset or unreachable: the project's commune centroids [unset]
  *   UPLOAD_MAX_IMAGE_MB      largest accepted image upload, in MB [5]
  *   UPLOAD_MAX_DOCUMENT_MB   largest accepted document (PDF) upload, in MB [10]
+ *   FRESHNESS_INTERVAL_DAYS  days after an initiative's last publication or confirmation before its owner is asked
+ *                            whether it is still up to date [365]
+ *   FRESHNESS_REMINDER_DAYS  days without an answer before the one reminder, and again before the initiative is
+ *                            flagged in the back office [30]
+ *   FRESHNESS_LINK_DAYS      validity of the signed « still up to date » link of those e-mails, in days [60]
+ *   RETENTION_YEARS          submitted content is deleted this many years after its last publication (privacy
+ *                            policy: keep it equal to RETENTION_SUBMITTED_DATA_YEARS, which the page shows) [3]
+ *   RETENTION_WARNING_DAYS   the owner is warned this many days before the deletion [30]
  *   S3_BUCKET                set: uploads stored in this S3-compatible bucket; unset: on disk under DATA_DIR/uploads [unset]
  *   S3_ENDPOINT              endpoint of an S3-compatible provider (MinIO, Scaleway, OVH…), e.g. https://s3.fr-par.scw.cloud ;
  *                            unset: AWS [unset]
@@ -58,7 +66,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_APP_NAME } from '@ad/contract';
+import { DEFAULT_APP_NAME, RETENTION_SUBMITTED_DATA_YEARS } from '@ad/contract';
 import { repoRoot } from './platform/paths.ts';
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-in-production-0123456789';
@@ -197,6 +205,11 @@ const rawSchema = z.object({
   ADDRESS_API_URL: urlVar('ADDRESS_API_URL', /^https?:$/, 'http:// ou https://'),
   UPLOAD_MAX_IMAGE_MB: intVar('UPLOAD_MAX_IMAGE_MB', 1, 100),
   UPLOAD_MAX_DOCUMENT_MB: intVar('UPLOAD_MAX_DOCUMENT_MB', 1, 200),
+  FRESHNESS_INTERVAL_DAYS: intVar('FRESHNESS_INTERVAL_DAYS', 1, 3650),
+  FRESHNESS_REMINDER_DAYS: intVar('FRESHNESS_REMINDER_DAYS', 1, 365),
+  FRESHNESS_LINK_DAYS: intVar('FRESHNESS_LINK_DAYS', 1, 365),
+  RETENTION_YEARS: intVar('RETENTION_YEARS', 1, 50),
+  RETENTION_WARNING_DAYS: intVar('RETENTION_WARNING_DAYS', 1, 365),
   S3_BUCKET: z.preprocess(
     emptyToUndefined,
     z
@@ -262,6 +275,13 @@ export interface Config {
   ADDRESS_API_URL: string | undefined;
   UPLOAD_MAX_IMAGE_MB: number;
   UPLOAD_MAX_DOCUMENT_MB: number;
+  /** Yearly freshness check of initiatives (modules/content-freshness). */
+  FRESHNESS_INTERVAL_DAYS: number;
+  FRESHNESS_REMINDER_DAYS: number;
+  FRESHNESS_LINK_DAYS: number;
+  /** Retention of submitted content after its last publication (privacy policy). */
+  RETENTION_YEARS: number;
+  RETENTION_WARNING_DAYS: number;
   /** Set: uploads go to this S3-compatible bucket (the other S3_* are then checked). */
   S3_BUCKET: string | undefined;
   /** Unset: AWS. */
@@ -382,6 +402,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       `RATE_LIMIT_WINDOW doit être une durée comme « 1 minute » ou « 30 seconds » (reçu « ${window} »)`,
     );
+  const retentionYears = raw.RETENTION_YEARS ?? RETENTION_SUBMITTED_DATA_YEARS;
+  const retentionWarningDays = raw.RETENTION_WARNING_DAYS ?? 30;
+  // The warning must come after the publication, or an item would be warned on the day it is out.
+  if (retentionWarningDays >= retentionYears * 365)
+    problems.push(
+      `RETENTION_WARNING_DAYS doit être inférieur à la durée de conservation (RETENTION_YEARS × 365 jours, reçu « ${retentionWarningDays} »)`,
+    );
   if (problems.length > 0) throw new ConfigError(problems);
 
   const port = raw.PORT ?? 3000;
@@ -431,6 +458,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ADDRESS_API_URL: raw.ADDRESS_API_URL,
     UPLOAD_MAX_IMAGE_MB: raw.UPLOAD_MAX_IMAGE_MB ?? 5,
     UPLOAD_MAX_DOCUMENT_MB: raw.UPLOAD_MAX_DOCUMENT_MB ?? 10,
+    FRESHNESS_INTERVAL_DAYS: raw.FRESHNESS_INTERVAL_DAYS ?? 365,
+    FRESHNESS_REMINDER_DAYS: raw.FRESHNESS_REMINDER_DAYS ?? 30,
+    FRESHNESS_LINK_DAYS: raw.FRESHNESS_LINK_DAYS ?? 60,
+    RETENTION_YEARS: retentionYears,
+    RETENTION_WARNING_DAYS: retentionWarningDays,
     S3_BUCKET: raw.S3_BUCKET,
     S3_ENDPOINT: raw.S3_ENDPOINT,
     // The SigV4 region AWS uses when none is named, and the one MinIO and most S3-compatible

@@ -16,8 +16,6 @@ export const NEWSLETTER_CONFIRM_PATH = '/newsletter/confirmation';
  * the same URL (as mail clients do for a one-click unsubscribe, RFC 8058).
  */
 export const NEWSLETTER_UNSUBSCRIBE_PATH = '/newsletter/desinscription';
-/** GET: confirmed subscribers as CSV (moderators and administrators). */
-export const NEWSLETTER_EXPORT_PATH = '/api/admin/newsletter-subscribers.csv';
 
 /** Hashes of the pop-ups the links above land on (app/hash-popups.tsx). */
 export const NEWSLETTER_HASHES = {

@@ -9,7 +9,10 @@ describe('matchPage', () => {
     expect(matched?.page).toBe(pages.about);
     expect(matched?.match.search.get('utm_source')).toBe('lettre');
     const queries = matched!.page.queries!(matched!.match);
-    expect(queries.map((query) => query.queryKey)).toEqual([['/api/internal-team-members', {}]]);
+    expect(queries.map((query) => query.queryKey)).toEqual([
+      ['/api/internal-team-members', {}],
+      ['/api/maps/filters', {}],
+    ]);
   });
 
   it('gives the FAQ question its detail query, shown no sooner than 250 ms in the browser', () => {

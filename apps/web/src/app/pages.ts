@@ -34,6 +34,7 @@ import {
   type Resource,
 } from '../features/resources/api.ts';
 import { resourceSeo } from '../pages/resources/resource.ts';
+import { mapFiltersQuery } from '../features/maps/api.ts';
 import { searchQuery, searchStateFrom } from '../pages/search/search.ts';
 import {
   initiativeItem,
@@ -113,7 +114,7 @@ export const pages: Partial<Record<RouteName, PageDefinition>> = {
   about: page(
     'src/pages/about/about-page.tsx',
     () => import('../pages/about/about-page.tsx').then((m) => m.AboutPage),
-    () => [teamMembersQuery()],
+    () => [teamMembersQuery(), mapFiltersQuery()],
   ),
   'legal-notice': page('src/pages/legal/legal-notice-page.tsx', () =>
     import('../pages/legal/legal-notice-page.tsx').then((m) => m.LegalNoticePage),

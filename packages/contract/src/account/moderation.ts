@@ -110,6 +110,13 @@ export interface ModerationReview {
    * shape of the account area's preview of that type.
    */
   preview: object | null;
+  /**
+   * The submission as the public site will show it once published (for an edit: with the
+   * revision's values), in the shape of the public API of its type; null for an institution.
+   */
+  public_view: ModerationPublicView | null;
+  /** Whether the team can correct the submission before deciding (something waits). */
+  can_correct: boolean;
   /** The submission field by field (for an edit: the revision's values). */
   fields: ModerationField[];
   /** Only for an edit: what differs from the published version. */
@@ -118,6 +125,25 @@ export interface ModerationReview {
   history: ModerationHistoryEntry[];
   duplicates: ModerationDuplicate[];
 }
+
+/**
+ * A submission in the shape of its public API: `post` a post's detail (`GET /api/posts/{slug}`
+ * `data`), `event` an agenda event, `resource` a resource, `initiative` / `demarche` a map item
+ * detail (`MapItemDetail`).
+ */
+export interface ModerationPublicView {
+  kind: 'post' | 'event' | 'resource' | 'initiative' | 'demarche';
+  data: object;
+}
+
+/** The types the team can correct before publishing (`POST /api/moderation/items/:type/:id`). */
+export const CORRECTABLE_TYPES = [
+  'posts',
+  'events',
+  'resources',
+  'initiatives',
+  'food_procedures',
+] as const satisfies readonly ModerationType[];
 
 export const MODERATION_DECISIONS = ['publish', 'refuse', 'request_changes'] as const;
 export type ModerationDecision = (typeof MODERATION_DECISIONS)[number];
@@ -147,4 +173,5 @@ export const MODERATION_MESSAGES = {
   refused: 'La contribution a bien été refusée.',
   changesRequested: "Les modifications ont bien été demandées à l'auteur.",
   unpublished: 'La contribution a bien été dépubliée.',
+  corrected: 'La contribution a bien été corrigée.',
 } as const;

@@ -40,7 +40,8 @@ import { DEMO_ACCOUNTS, TEAM_MEMBERS } from './content/site.ts';
 import type { ProjectSeedBase } from './content/types.ts';
 import { ensureSeedFile, imageSpec, pdfSpec } from './files.ts';
 import { colorFor, idOf, loadReferenceIds } from './reference.ts';
-import { addDays, hashString, resolveRelativeDate, slugify } from './util.ts';
+import { slugify } from '../../platform/slug.ts';
+import { addDays, hashString, resolveRelativeDate } from './util.ts';
 
 export interface SeedDemoOptions {
   /** "Today" for relative dates (events, publication dates). Default: the current time. */

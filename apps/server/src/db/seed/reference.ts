@@ -68,6 +68,7 @@ async function insertOptions(
   table: PgTable & typeof projectHolderTypes,
   items: readonly TaxonomyItem[],
 ): Promise<void> {
+  if (!(await isEmpty(db, table))) return;
   await db
     .insert(table)
     .values(items.map((item, position) => ({ slug: item.key, name: item.name, position })))
@@ -80,9 +81,17 @@ async function count(db: DbOrTx, table: PgTable): Promise<number> {
 }
 
 /**
+ * The lists the team manages in the back office (modules/team-settings) are seeded once, into an
+ * empty table: an entry the team deleted must not come back at the next start, nor a renamed
+ * subthematic (matched on its name) be added again under its old name.
+ */
+const isEmpty = async (db: DbOrTx, table: PgTable) => (await count(db, table)) === 0;
+
+/**
  * Reference data every environment needs: the six themes of the contract, the taxonomies, the
  * contact-form topics and the geography (12 départements, 156 EPCI, 4,293 communes). Idempotent:
- * existing rows are kept (ON CONFLICT DO NOTHING), so it runs on every start-up or seed.
+ * existing rows are kept (ON CONFLICT DO NOTHING), so it runs on every start-up or seed; the lists
+ * the team manages are only filled when empty (see isEmpty).
  */
 export async function seedReferenceData(
   db: DbOrTx,
@@ -105,47 +114,52 @@ export async function seedReferenceData(
     )
     .onConflictDoNothing();
   const thematicIds = await loadThematicIds(db);
-  await db
-    .insert(subthematics)
-    .values(
-      SUBTHEMATICS.map((s, position) => ({
-        thematicId: thematicIds.get(s.thematic) as number,
-        slug: s.key,
-        name: s.name,
-        position,
-      })),
-    )
-    .onConflictDoNothing();
+  if (await isEmpty(db, subthematics)) {
+    await db
+      .insert(subthematics)
+      .values(
+        SUBTHEMATICS.map((s, position) => ({
+          thematicId: thematicIds.get(s.thematic) as number,
+          slug: s.key,
+          name: s.name,
+          position,
+        })),
+      )
+      .onConflictDoNothing();
+  }
 
   await insertOptions(db, projectHolderTypes, PROJECT_HOLDER_TYPES);
   await insertOptions(db, beneficiaries, BENEFICIARIES);
   await insertOptions(db, areasOfInfluence, AREAS_OF_INFLUENCE);
   await insertOptions(db, contactTypes, CONTACT_TYPES);
   await insertOptions(db, issueTypes, ISSUE_TYPES);
-  await db
-    .insert(progressStatuses)
-    .values(PROGRESS_STATUSES.map((s, position) => ({ slug: s.key, label: s.name, position })))
-    .onConflictDoNothing();
-  await db
-    .insert(postCategories)
-    .values(POST_CATEGORIES.map((c, position) => ({ slug: c.key, name: c.name, position })))
-    .onConflictDoNothing();
-  await db
-    .insert(eventCategories)
-    .values(EVENT_CATEGORIES.map((c, position) => ({ slug: c.key, name: c.name, position })))
-    .onConflictDoNothing();
+  if (await isEmpty(db, progressStatuses)) {
+    await db
+      .insert(progressStatuses)
+      .values(PROGRESS_STATUSES.map((s, position) => ({ slug: s.key, label: s.name, position })))
+      .onConflictDoNothing();
+  }
+  if (await isEmpty(db, postCategories)) {
+    await db
+      .insert(postCategories)
+      .values(POST_CATEGORIES.map((c, position) => ({ slug: c.key, name: c.name, position })))
+      .onConflictDoNothing();
+  }
+  if (await isEmpty(db, eventCategories)) {
+    await db
+      .insert(eventCategories)
+      .values(EVENT_CATEGORIES.map((c, position) => ({ slug: c.key, name: c.name, position })))
+      .onConflictDoNothing();
+  }
   await db
     .insert(resourceTypes)
     .values(RESOURCE_TYPES.map((t, position) => ({ slug: t.slug, name: t.name, position })))
     .onConflictDoNothing();
 
-  const existingCategories = new Set(
-    (await db.select({ slug: resourceCategories.slug }).from(resourceCategories)).map(
-      (r) => r.slug,
-    ),
-  );
-  for (const [position, category] of RESOURCE_CATEGORIES.entries()) {
-    if (existingCategories.has(category.key)) continue;
+  const resourceCategoriesToSeed = (await isEmpty(db, resourceCategories))
+    ? RESOURCE_CATEGORIES
+    : [];
+  for (const [position, category] of resourceCategoriesToSeed.entries()) {
     const fileId = await ensureSeedFile(
       db,
       imageSpec(category.featuredImage.image, colorFor(category.key)),

@@ -39,7 +39,8 @@ import {
 } from './content/taxonomies.ts';
 import { ensureSeedFile, imageSpec, pdfSpec } from './files.ts';
 import { idOf, loadReferenceIds } from './reference.ts';
-import { addDays, chunk, createRandom, slugify, toIsoDate, type Random } from './util.ts';
+import { slugify } from '../../platform/slug.ts';
+import { addDays, chunk, createRandom, toIsoDate, type Random } from './util.ts';
 
 export interface SeedScaleOptions {
   /** Number of initiatives; the other types are proportional (procedures and contacts N/20…). */

@@ -1,18 +1,5 @@
 import type { RelativeDate } from './content/types.ts';
 
-/** URL slug: lower case ASCII, words joined by hyphens ("Fête de l’été" -> "fete-de-l-ete"). */
-export function slugify(text: string, maxLength = 80): string {
-  const slug = text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/œ/gi, 'oe')
-    .replace(/æ/gi, 'ae')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return slug.slice(0, maxLength).replace(/-+$/, '');
-}
-
 /** YYYY-MM-DD of a date in the server's local time zone (what "today" means to the agenda). */
 export function toIsoDate(date: Date): string {
   const y = date.getFullYear();

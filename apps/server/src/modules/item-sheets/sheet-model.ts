@@ -1,5 +1,5 @@
 import { pathTo, type MapDetailType, type MapItemDetail } from '@ad/contract';
-import { slugify } from '../../db/seed/util.ts';
+import { slugify } from '../../platform/slug.ts';
 
 /**
  * What the PDF sheet of an initiative or a food procedure says, in French, from the detail of

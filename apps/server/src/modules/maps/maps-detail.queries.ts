@@ -318,10 +318,21 @@ export async function findPublishedItemDetail(db: AppDatabase, type: MapDetailTy
 
 export type MapItemDetailRow = NonNullable<Awaited<ReturnType<typeof findPublishedItemDetail>>>;
 
+/** The team-managed lists whose names a detail shows (their renames reach the PDF sheets). */
+const DETAIL_LISTS = [
+  thematics,
+  subthematics,
+  beneficiaries,
+  projectHolderTypes,
+  areasOfInfluence,
+  progressStatuses,
+  contactTypes,
+];
+
 /**
- * What the detail (and its PDF sheet) is made of changes with this: the item's last update, and
- * that of its contact and of its procedure (an initiative), with their publication. Null when the
- * item is missing or not published.
+ * What the detail (and its PDF sheet) is made of changes with this: the item's last update, that
+ * of its contact and of its procedure (an initiative), with their publication, and the last change
+ * of the lists it names. Null when the item is missing or not published.
  */
 export async function findPublishedItemVersion(
   db: AppDatabase,
@@ -338,15 +349,24 @@ export async function findPublishedItemVersion(
     SELECT item.updated_at AS updated_at,
       (SELECT c.updated_at::text || c.moderation_status::text
         FROM ${contacts} c WHERE c.id = item.contact_id) AS contact,
-      ${parent} AS parent
+      ${parent} AS parent,
+      (SELECT max(changed)::text FROM (${sql.join(
+        DETAIL_LISTS.map((list) => sql`SELECT max(updated_at) AS changed FROM ${list}`),
+        sql` UNION ALL `,
+      )}) lists) AS lists
     FROM ${TABLES[type].table} item
     WHERE item.id = ${id} AND item.moderation_status = 'published'`);
   const row = (
     result as unknown as {
-      rows: { updated_at: Date | string; contact: string | null; parent: string | null }[];
+      rows: {
+        updated_at: Date | string;
+        contact: string | null;
+        parent: string | null;
+        lists: string | null;
+      }[];
     }
   ).rows[0];
   if (!row) return null;
   const updatedAt = new Date(row.updated_at).toISOString();
-  return [updatedAt, row.contact ?? '', row.parent ?? ''].join('|');
+  return [updatedAt, row.contact ?? '', row.parent ?? '', row.lists ?? ''].join('|');
 }

@@ -29,6 +29,7 @@ import {
   initiatives,
 } from '../../db/schema/initiatives.ts';
 import { departements } from '../../db/schema/geo.ts';
+import { projectHolderTypes } from '../../db/schema/taxonomy.ts';
 import { loadReferenceIds, seedReferenceData } from '../../db/seed/index.ts';
 import { MESSAGES } from '../../platform/errors.ts';
 import { createTestApp, type TestApp } from '../../platform/testing.ts';
@@ -825,6 +826,12 @@ describe('the initiatives map API', () => {
       const edited = await readMapItemVersion(db, 'initiative', id.cantine!);
       expect(edited).toEqual(expect.any(String));
       expect(edited).not.toBe(before);
+      // A list the detail names, renamed by the team: the PDF sheet must be made again.
+      await db
+        .update(projectHolderTypes)
+        .set({ updatedAt: new Date(Date.now() + 60_000) })
+        .where(eq(projectHolderTypes.id, association));
+      expect(await readMapItemVersion(db, 'initiative', id.cantine!)).not.toBe(edited);
       await t.contentSettled();
       expect((await get(`/api/initiatives/${id.cantine}`)).json().data.title).toBe(
         'Cantine bio, locale et de saison',

@@ -100,6 +100,30 @@ export async function submitEdit<P extends Record<string, unknown>>(
   return 'revision';
 }
 
+/**
+ * Replaces the payload of an item's pending revision, its author unchanged (the team's correction
+ * of a submission, issue 10). False when no revision of the item is pending any more.
+ */
+export async function replacePendingPayload(
+  tx: DbOrTx,
+  subjectType: RevisionSubjectType,
+  subjectId: number,
+  payload: Record<string, unknown>,
+): Promise<boolean> {
+  const updated = await tx
+    .update(revisions)
+    .set({ payload })
+    .where(
+      and(
+        eq(revisions.subjectType, subjectType),
+        eq(revisions.subjectId, subjectId),
+        eq(revisions.status, 'pending'),
+      ),
+    )
+    .returning({ id: revisions.id });
+  return updated.length > 0;
+}
+
 /** Drops the pending revisions of a deleted item (revisions have no foreign key to it). */
 export async function deleteRevisions(
   tx: DbOrTx,

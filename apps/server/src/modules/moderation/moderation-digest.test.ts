@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posts } from '../../db/schema/index.ts';
+import { errorReports, posts } from '../../db/schema/index.ts';
 import { jobsOf, schedulesOf, waitUntil } from '../../platform/jobs/testing.ts';
 import { mailTo, readMails, waitForMail } from '../../platform/mail/testing.ts';
 import { createTestApp, createUser, type TestApp } from '../../platform/testing.ts';
@@ -25,6 +25,12 @@ describe('the daily moderation digest', () => {
     moderator = await createUser(t.database, { role: 'moderator' });
     admin = await createUser(t.database, { role: 'admin' });
     await createUser(t.database, { role: 'member' });
+    // A deactivated moderator no longer hears from the team.
+    await createUser(t.database, {
+      role: 'moderator',
+      email: 'ancien.moderateur@exemple.fr',
+      deactivatedAt: new Date(),
+    });
   });
   afterAll(() => t.close());
 
@@ -58,5 +64,26 @@ describe('the daily moderation digest', () => {
     // Nothing new since this digest: the next one stays silent.
     await runDigest();
     expect(await jobsOf(t.database.db, 'mail.send')).toHaveLength(2);
+  });
+
+  it('also wakes up for a new error report of a visitor, and counts the open ones', async () => {
+    await t.database.db.insert(errorReports).values([
+      { subjectType: 'initiative', subjectId: 1, message: 'Le marché a lieu le samedi.' },
+      {
+        subjectType: 'initiative',
+        subjectId: 2,
+        message: 'Déjà traité.',
+        resolvedAt: new Date(),
+      },
+    ]);
+    await runDigest();
+    await waitUntil(async () => (await readMails(t.mailDir)).length === 4);
+    const mails = (await readMails(t.mailDir)).filter(mailTo(moderator.email));
+    const latest = mails.find((mail) => mail.text.includes("Signalements d'erreur"));
+    expect(latest?.text).toContain("Signalements d'erreur des visiteurs à traiter : 1");
+    expect(latest?.text).toContain('/moderation/signalements');
+    // Submissions still wait: the subject counts them.
+    expect(latest?.subject).toContain('2 contributions en attente de modération');
+    expect((await readMails(t.mailDir)).some(mailTo('ancien.moderateur@exemple.fr'))).toBe(false);
   });
 });

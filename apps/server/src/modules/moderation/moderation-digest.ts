@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { auditEvents, users } from '../../db/schema/index.ts';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { auditEvents, errorReports, users } from '../../db/schema/index.ts';
 import type { Config } from '../../env.ts';
+import { pathTo } from '@ad/contract';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppDatabase, Clock } from '../../platform/database.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
@@ -15,9 +16,10 @@ const DIGEST_ACTION = 'moderation.digest';
 const DAY_MS = 86_400_000;
 
 /**
- * The daily digest: every moderator and admin learns how many submissions wait, per type, when
- * some entered the queue since the last digest (whose time is its audit event; a first digest
- * looks one day back). Nothing new: no e-mail.
+ * The daily digest: every active moderator and admin learns how many submissions wait, per type,
+ * and how many error reports are open, when a submission entered the queue or a report arrived
+ * since the last digest (whose time is its audit event; a first digest looks one day back).
+ * Nothing new: no e-mail.
  */
 export async function sendModerationDigest(deps: {
   db: AppDatabase;
@@ -35,22 +37,42 @@ export async function sendModerationDigest(deps: {
     .limit(1);
   const since = last?.at ?? new Date(clock().getTime() - DAY_MS);
   const { total, recent } = await waitingCounts(db, since);
-  if (recent === 0) return { sent: 0 };
+  const [reports] = await db
+    .select({
+      open: count(),
+      recent: count(sql`CASE WHEN ${errorReports.createdAt} > ${since} THEN 1 END`),
+    })
+    .from(errorReports)
+    .where(isNull(errorReports.resolvedAt));
+  const openReports = reports?.open ?? 0;
+  if (recent === 0 && (reports?.recent ?? 0) === 0) return { sent: 0 };
 
   const team = await db
     .select({ email: users.email })
     .from(users)
-    .where(and(inArray(users.role, ['moderator', 'admin']), isNotNull(users.emailVerifiedAt)));
+    .where(
+      and(
+        inArray(users.role, ['moderator', 'admin']),
+        isNotNull(users.emailVerifiedAt),
+        isNull(users.deactivatedAt),
+      ),
+    );
   if (team.length === 0) return { sent: 0 };
-  const link = `${config.APP_URL}/moderation`;
+  const links = {
+    queue: `${config.APP_URL}${pathTo('moderation')}`,
+    reports: `${config.APP_URL}${pathTo('moderation.error-reports')}`,
+  };
   await db.transaction(async (tx) => {
     for (const member of team) {
-      await mailer.queue(await emails.digest({ to: member.email, counts: total, link }), { tx });
+      await mailer.queue(
+        await emails.digest({ to: member.email, counts: total, openReports, links }),
+        { tx },
+      );
     }
     await recordAudit(tx, {
       actorId: null,
       action: DIGEST_ACTION,
-      data: { counts: total, recipients: team.length },
+      data: { counts: total, openReports, recipients: team.length },
     });
   });
   return { sent: team.length };

@@ -271,6 +271,13 @@ function display(
 const normalized = (value: unknown) =>
   JSON.stringify(value === undefined || value === '' ? null : value);
 
+/** The fields of a type whose value differs between two flat states, in the form's order. */
+export function changedFields(type: ModerationType, before: FlatState, after: FlatState): string[] {
+  return Object.keys(FIELD_LABELS[type]).filter(
+    (field) => normalized(before[field]) !== normalized(after[field]),
+  );
+}
+
 /** The submission field by field (and, given the published state, what the edit changes). */
 export async function describeFields(
   db: DbOrTx,

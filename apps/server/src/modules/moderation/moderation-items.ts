@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { MODERATION_STATUS_LABELS, type ModerationStatus } from '@ad/contract';
 import {
+  CORRECTABLE_TYPES,
   MODERATION_TYPE_LABELS,
   type ModerationDuplicate,
   type ModerationHistoryEntry,
@@ -24,6 +25,7 @@ import { eventHandlers } from '../user-publications/user-events.ts';
 import { postHandlers } from '../user-publications/user-posts.ts';
 import { resourceHandlers } from '../user-publications/user-resources.ts';
 import { describeFields, FIELD_LABELS, flatten, type FlatState } from './moderation-fields.ts';
+import { publicViewOf } from './moderation-public-view.ts';
 import { personName } from './moderation-queue.ts';
 import { subjectOf } from './moderation-subjects.ts';
 
@@ -174,14 +176,27 @@ const ACTION_LABELS: Record<string, string> = {
   refuse: 'Refus',
   request_changes: 'Demande de modifications',
   unpublish: 'Dépublication',
+  correct: "Correction par l'équipe",
 };
+
+/** « Champs corrigés : Titre, Description » of a correction's audit event. */
+function correctedFields(
+  type: ModerationType,
+  data: Record<string, unknown> | null,
+): string | null {
+  const fields = data?.fields;
+  if (!Array.isArray(fields)) return null;
+  const labels = fields.map((field) => FIELD_LABELS[type][String(field)] ?? String(field));
+  return labels.length ? `Champs corrigés : ${labels.join(', ')}.` : 'Aucun champ modifié.';
+}
 
 /** Every audit event of the item, newest first, with the names of who did it. */
 async function historyOf(
   db: DbOrTx,
-  subjectType: string,
+  type: ModerationType,
   id: number,
 ): Promise<ModerationHistoryEntry[]> {
+  const { subjectType } = subjectOf(type);
   const result = await db.execute(sql`
     SELECT a.id, a.action, a.data, a.created_at, a.actor_id, u.firstname, u.lastname
     FROM audit_events a LEFT JOIN users u ON u.id = a.actor_id
@@ -206,7 +221,12 @@ async function historyOf(
         row.actor_id === null
           ? null
           : { id: Number(row.actor_id), name: personName(row.firstname, row.lastname) },
-      comment: typeof comment === 'string' ? comment : null,
+      comment:
+        typeof comment === 'string'
+          ? comment
+          : row.action === 'moderation.correct'
+            ? correctedFields(type, row.data)
+            : null,
       created_at: new Date(row.created_at).toISOString(),
     };
   });
@@ -288,6 +308,7 @@ export async function reviewItem(
   db: AppDatabase,
   type: ModerationType,
   id: number,
+  now: Date,
 ): Promise<ModerationReview> {
   const item = await findItem(db, type, id);
   const revision: PendingRevision<Record<string, unknown>> | null = await revisionOf(db, item);
@@ -296,7 +317,7 @@ export async function reviewItem(
   const [owner, described, history, duplicates, institution] = await Promise.all([
     person(db, item.userId),
     describeFields(db, type, submitted, revision ? live : null),
-    historyOf(db, subjectOf(type).subjectType, id),
+    historyOf(db, type, id),
     duplicatesOf(db, type, id, submitted),
     institutionName(db, item),
   ]);
@@ -318,6 +339,16 @@ export async function reviewItem(
         ? item.updatedAt.toISOString()
         : null,
     preview: await memberPreview(app, config, db, type, id, owner),
+    public_view: await publicViewOf(db, {
+      type,
+      id,
+      revision,
+      now,
+      projectState: async () =>
+        revision?.payload ??
+        (type === 'initiatives' ? initiativeKind : foodProcedureKind).loadState(db, id),
+    }),
+    can_correct: kind !== null && CORRECTABLE_TYPES.some((t) => t === type),
     fields: described.fields,
     changes: described.changes,
     history,

@@ -88,20 +88,36 @@ export function createModerationEmails(config: Config) {
     async digest(input: {
       to: string;
       counts: Record<ModerationType, number>;
-      link: string;
+      /** Error reports of visitors not dealt with yet. */
+      openReports: number;
+      links: { queue: string; reports: string };
     }): Promise<MailMessage> {
       const total = MODERATION_TYPES.reduce((sum, type) => sum + input.counts[type], 0);
-      const title = `${total} contribution${total > 1 ? 's' : ''} en attente de modération`;
+      const reports = input.openReports;
+      const title =
+        total > 0
+          ? `${total} contribution${total > 1 ? 's' : ''} en attente de modération`
+          : `${reports} signalement${reports > 1 ? 's' : ''} d'erreur à traiter`;
       const body = await renderEmail(
         <EmailLayout {...frame} title={title}>
           <EmailText>Bonjour,</EmailText>
-          <EmailText>De nouvelles contributions attendent la relecture de l'équipe :</EmailText>
-          {MODERATION_TYPES.filter((type) => input.counts[type] > 0).map((type) => (
-            <EmailText key={type}>
-              {MODERATION_TYPE_LABELS[type]} : {input.counts[type]}
-            </EmailText>
-          ))}
-          <EmailButton href={input.link}>Ouvrir la file de modération</EmailButton>
+          {total > 0 ? (
+            <>
+              <EmailText>Des contributions attendent la relecture de l'équipe :</EmailText>
+              {MODERATION_TYPES.filter((type) => input.counts[type] > 0).map((type) => (
+                <EmailText key={type}>
+                  {MODERATION_TYPE_LABELS[type]} : {input.counts[type]}
+                </EmailText>
+              ))}
+              <EmailButton href={input.links.queue}>Ouvrir la file de modération</EmailButton>
+            </>
+          ) : null}
+          {reports > 0 ? (
+            <>
+              <EmailText>Signalements d'erreur des visiteurs à traiter : {reports}</EmailText>
+              <EmailButton href={input.links.reports}>Voir les signalements</EmailButton>
+            </>
+          ) : null}
         </EmailLayout>,
       );
       return { to: input.to, subject: `${title} – ${config.APP_NAME}`, ...body };

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,6 +11,8 @@ import type { AppDatabase, Clock } from '../../platform/database.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requireUser } from '../../platform/auth/plugin.ts';
 import { routeRateLimit } from '../../platform/rate-limit.ts';
+import { readMultipartForm } from '../../platform/uploads/multipart-form.ts';
+import { moderationCorrections } from './moderation-corrections.ts';
 import { moderationDecisions } from './moderation-decisions.ts';
 import { registerModerationDigest } from './moderation-digest.ts';
 import { reviewItem } from './moderation-items.ts';
@@ -61,9 +63,9 @@ function itemOf(params: { type: string; id: string }) {
 const commentField = z.string().max(5000, { error: 'Le commentaire est trop long.' }).nullish();
 
 /**
- * The team's moderation API (issue 10): the queue, the review of an item, decisions and
- * unpublishing. Moderators and admins only: anonymous callers get 401, members 403 (the CSRF
- * token of every write is checked by the auth plugin before this).
+ * The team's moderation API (issue 10): the queue, the review of an item, its correction with
+ * the member's form, decisions and unpublishing. Moderators and admins only: anonymous callers
+ * get 401, members 403 (the CSRF token of every write is checked by the auth plugin before this).
  */
 export const moderationRoutes: FastifyPluginAsync<ModerationRoutesOptions> = async (
   app,
@@ -71,6 +73,7 @@ export const moderationRoutes: FastifyPluginAsync<ModerationRoutesOptions> = asy
 ) => {
   const emails = createModerationEmails(config);
   const decisions = moderationDecisions({ app, config, clock, emails });
+  const corrections = moderationCorrections({ app, config, db });
   await registerModerationDigest(app.jobs, { db, clock, config, mailer: app.mailer, emails });
 
   restrictTo(app, TEAM_ROLES);
@@ -89,9 +92,32 @@ export const moderationRoutes: FastifyPluginAsync<ModerationRoutesOptions> = asy
     { schema: { params: itemParams } },
     async (request) => {
       const { type, id } = itemOf(request.params);
-      return { data: await reviewItem(app, config, db, type, id) };
+      return { data: await reviewItem(app, config, db, type, id, clock()) };
     },
   );
+
+  typed.get(
+    `${MODERATION_API_PATH}/items/:type/:id/form`,
+    { schema: { params: itemParams } },
+    async (request) => {
+      const { type, id } = itemOf(request.params);
+      return corrections.form(type, id);
+    },
+  );
+
+  // The member's edit form, sent here by the team: multipart, POST with `_method=put` or PUT.
+  const correct = async (request: FastifyRequest) => {
+    const { type, id } = itemOf(request.params as { type: string; id: string });
+    const form = await readMultipartForm(request);
+    return corrections.correct(type, {
+      id,
+      form,
+      actor: requireUser(request),
+      ip: request.ip ?? null,
+    });
+  };
+  app.post(`${MODERATION_API_PATH}/items/:type/:id`, write, correct);
+  app.put(`${MODERATION_API_PATH}/items/:type/:id`, write, correct);
 
   typed.post(
     `${MODERATION_API_PATH}/items/:type/:id/decision`,

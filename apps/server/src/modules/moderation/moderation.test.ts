@@ -110,6 +110,7 @@ describe('the moderation API (/api/moderation)', () => {
           ...(payload ? { payload } : {}),
         });
         expect(asMember.statusCode, `${method} ${url}`).toBe(403);
+        expect(asMember.headers['cache-control'], `${method} ${url}`).toBe('no-store');
       }
     });
 

@@ -12,8 +12,8 @@ export const ADMIN_ROLES: readonly Role[] = ['admin'];
  */
 export function restrictTo(app: FastifyInstance, roles: readonly Role[]): void {
   app.addHook('onRequest', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
     if (!request.user) throw unauthenticated();
     if (!roles.includes(request.user.role)) throw forbidden();
-    reply.header('Cache-Control', 'no-store');
   });
 }

@@ -3,18 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   NEWSLETTER_CHECK_MAILBOX,
   NEWSLETTER_CONFIRM_PATH,
-  NEWSLETTER_EXPORT_PATH,
   NEWSLETTER_HASHES,
   NEWSLETTER_SUBSCRIBE_PATH,
   NEWSLETTER_UNSUBSCRIBE_PATH,
 } from '@ad/contract';
 import { messageResponseSchema, newsletterSubscribeBodySchema } from '@ad/contract/schemas';
 import type { Config } from '../../env.ts';
-import { requireUser } from '../../platform/auth/plugin.ts';
 import { honeypotFilled } from '../../platform/captcha/index.ts';
-import { forbidden, HttpError } from '../../platform/errors.ts';
+import { HttpError } from '../../platform/errors.ts';
 import { routeRateLimit } from '../../platform/rate-limit.ts';
-import { canExportSubscribers } from './newsletter.policy.ts';
 import type { NewsletterService } from './newsletter.service.ts';
 
 /**
@@ -104,16 +101,5 @@ export const newsletterRoutes: FastifyPluginAsync<{
       const hash = ok ? NEWSLETTER_HASHES.unsubscribed : NEWSLETTER_HASHES.notUnsubscribed;
       return reply.redirect(`/#${hash}`, 303);
     });
-  });
-
-  app.get(NEWSLETTER_EXPORT_PATH, async (request, reply) => {
-    const user = requireUser(request);
-    if (!canExportSubscribers(user)) throw forbidden();
-    const day = new Date().toISOString().slice(0, 10);
-    reply
-      .headers(noStore)
-      .type('text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="abonnes-newsletter-${day}.csv"`);
-    return newsletter.exportCsv();
   });
 };

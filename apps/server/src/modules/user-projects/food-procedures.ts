@@ -30,7 +30,7 @@ import {
   thematicRows,
 } from './project-lookups.ts';
 import { checkGeoCodes, replaceFiles } from './project-relations.ts';
-import type { ProjectKind, ProjectState } from './project-service.ts';
+import type { ApplyColumns, ProjectKind, ProjectState } from './project-service.ts';
 
 /** The member's food procedures, « démarches » (spec account-area §2, §3 'Food procedure'). */
 
@@ -133,7 +133,7 @@ export async function applyFoodProcedureRevision(
   tx: Transaction,
   itemId: number,
   payload: FoodProcedureState,
-  columns: { moderationStatus?: 'pending' } = {},
+  columns: ApplyColumns = {},
 ): Promise<number[]> {
   const { values, relations } = payload;
   await tx

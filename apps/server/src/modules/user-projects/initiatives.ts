@@ -50,7 +50,7 @@ import {
   thematicRows,
 } from './project-lookups.ts';
 import { checkGeoCodes, replaceFiles } from './project-relations.ts';
-import type { ProjectKind, ProjectState } from './project-service.ts';
+import type { ApplyColumns, ProjectKind, ProjectState } from './project-service.ts';
 
 /** The member's initiatives (spec account-area §2, §3 'Initiative'). */
 
@@ -199,7 +199,7 @@ export async function applyInitiativeRevision(
   tx: Transaction,
   itemId: number,
   payload: InitiativeState,
-  columns: { moderationStatus?: 'pending' } = {},
+  columns: ApplyColumns = {},
 ): Promise<number[]> {
   const { values, relations } = payload;
   await tx

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Deletable, MemberList, MemberListItem } from '@ad/contract/account/member-content';
 import {
@@ -10,18 +10,19 @@ import type { ModerationStatus } from '@ad/contract';
 import type { DbOrTx, Transaction } from '../../db/client.ts';
 import type { RevisionSubjectType } from '../../db/schema/moderation.ts';
 import { users } from '../../db/schema/users.ts';
-import { slugify } from '../../db/seed/util.ts';
+import { slugify } from '../../platform/slug.ts';
 import type { Config } from '../../env.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppDatabase } from '../../platform/database.ts';
-import { ValidationError } from '../../platform/errors.ts';
-import type { FileStore } from '../../platform/uploads/file-store.ts';
+import { notFound, ValidationError } from '../../platform/errors.ts';
+import type { FileStore, FileTransaction } from '../../platform/uploads/file-store.ts';
 import type { FormObject } from '../../platform/uploads/multipart-form.ts';
 import {
   itemsWithPendingRevision,
   moderationStatusFor,
   ownedOr404,
   pendingRevision,
+  replacePendingPayload,
   submitEdit,
   deleteRevisions,
 } from '../member-content/submissions.ts';
@@ -109,13 +110,21 @@ export interface ProjectKind<F extends ProjectFieldsForm, V, R, P, Res> {
     tx: Transaction,
     id: number,
     state: ProjectState<V, R>,
-    columns?: { moderationStatus: 'pending' },
+    columns?: ApplyColumns,
   ): Promise<number[]>;
   /** Deletes the item (join rows cascade); returns its files. */
   remove(tx: Transaction, id: number): Promise<number[]>;
   listValues(db: DbOrTx, states: ProjectState<V, R>[]): Promise<Record<string, string>[]>;
   preview(db: DbOrTx, state: ProjectState<V, R>): Promise<P>;
   resource(db: DbOrTx, state: ProjectState<V, R>): Promise<Res>;
+}
+
+/** Columns a write sets besides the state's values. */
+export interface ApplyColumns {
+  /** A member's edit of an unpublished item submits it again. */
+  moderationStatus?: 'pending';
+  /** The team's correction keeps the item's date (`sql\`updated_at\``): its place in the queue. */
+  updatedAt?: SQL;
 }
 
 export interface InsertMeta {
@@ -152,6 +161,39 @@ export function projectService(deps: {
 
   const ownedRow = async (kind: AnyKind, id: number, userId: number) =>
     ownedOr404(await kind.findRow(db, id), userId);
+
+  /**
+   * Checks a submitted form (fields, choices against the database as its owner `userId` may
+   * make them, kept files among the item's current `files`, new files by content): a 422 with the
+   * errors, nothing written. The result stores the new files and gives the state to write, inside
+   * the file transaction.
+   */
+  async function prepare(
+    kind: AnyKind,
+    formObject: FormObject,
+    target: { userId: number; itemId: number | null; files: ProjectFiles | null },
+  ) {
+    const form = kind.parse(formObject);
+    const dbErrors = await kind.validate(db, form, target.userId, target.itemId);
+    if (Object.keys(dbErrors).length > 0) {
+      throw new ValidationError(
+        Object.fromEntries(Object.entries(dbErrors).map(([k, v]) => [k, [v]])),
+      );
+    }
+    checkKeptFiles(form, target.files);
+    const checked = await checkNewFiles(config, form);
+    const departementCode = await departementOfPostcode(db, form.postcode);
+    return async (files: FileTransaction, uploadedBy: number) => {
+      const attached = await persistFiles(files, form, checked, uploadedBy);
+      const state: ProjectState = await kind.stateOf(
+        files.tx,
+        form,
+        sharedValuesOf(form, departementCode),
+        attached,
+      );
+      return { form, state };
+    };
+  }
 
   return {
     async list(kind: AnyKind, userId: number): Promise<MemberList> {
@@ -226,22 +268,16 @@ export function projectService(deps: {
           );
         }
       }
-      const form = kind.parse(input.form);
-      const dbErrors = await kind.validate(db, form, userId, itemId);
-      if (Object.keys(dbErrors).length > 0) {
-        throw new ValidationError(
-          Object.fromEntries(Object.entries(dbErrors).map(([k, v]) => [k, [v]])),
-        );
-      }
       const current = row ? await currentState(db, kind, row) : null;
-      checkKeptFiles(form, current?.state.files ?? null);
-      const checked = await checkNewFiles(config, form);
-      const departementCode = await departementOfPostcode(db, form.postcode);
+      const build = await prepare(kind, input.form, {
+        userId,
+        itemId,
+        files: current?.state.files ?? null,
+      });
 
       const id = await deps.fileStore().transaction(async (files) => {
         const { tx } = files;
-        const attached = await persistFiles(files, form, checked, userId);
-        const state = await kind.stateOf(tx, form, sharedValuesOf(form, departementCode), attached);
+        const { form, state } = await build(files, userId);
         if (!row) {
           const slug = `${slugify(form.title, 60) || 'item'}-${randomUUID().slice(0, 8)}`;
           const newId = await kind.insert(tx, {
@@ -273,12 +309,7 @@ export function projectService(deps: {
           },
         });
         if (outcome === 'revision' && previousRevision) {
-          // Files uploaded for the replaced revision that neither the item nor this edit use.
-          const live = new Set(allFileIds((await kind.loadState(tx, row.id)).files));
-          const kept = new Set(allFileIds(state.files));
-          await files.discard(
-            allFileIds(previousRevision.files).filter((f) => !live.has(f) && !kept.has(f)),
-          );
+          await discardReplacedRevision(files, kind, row.id, previousRevision, state);
         }
         await recordAudit(tx, {
           actorId: userId,
@@ -311,7 +342,80 @@ export function projectService(deps: {
       });
       return { message: kind.texts.deleted };
     },
+
+    /**
+     * An item with its current state (its pending revision's, if any), whoever submitted it: the
+     * team's back office (issue 10). 404 when it does not exist.
+     */
+    async teamItem(kind: AnyKind, id: number) {
+      const row = await kind.findRow(db, id);
+      if (!row) throw notFound();
+      return { row, ...(await currentState(db, kind, row)) };
+    },
+
+    /** The form's values of an item loaded by `teamItem` (what `resource` gives its owner). */
+    async teamResource(kind: AnyKind, item: TeamItem) {
+      return {
+        id: item.row.id,
+        ...(await sharedResource(db, item.state)),
+        ...(await kind.resource(db, item.state)),
+      } as ProjectFormResource;
+    },
+
+    /**
+     * The team's correction of a pending submission (issue 10): the form is checked as its owner's
+     * would be; a new item's row and relations take the state and it stays pending (owner and
+     * date unchanged); the pending revision of a published item takes it as its payload, the live
+     * item untouched. `write` runs inside the file transaction once the correction is written
+     * (audit); null when the item no longer waits (nothing written).
+     */
+    async correct<T>(
+      kind: AnyKind,
+      item: TeamItem,
+      input: { form: FormObject; uploadedBy: number },
+      write: (tx: Transaction, before: ProjectState, after: ProjectState) => Promise<T>,
+    ): Promise<T | null> {
+      const { row, revision } = item;
+      const build = await prepare(kind, input.form, {
+        userId: row.userId ?? 0,
+        itemId: row.id,
+        files: item.state.files,
+      });
+      return deps.fileStore().transaction(async (files) => {
+        const { tx } = files;
+        const { state } = await build(files, input.uploadedBy);
+        if (revision) {
+          const payload = state as unknown as Record<string, unknown>;
+          if (!(await replacePendingPayload(tx, kind.subjectType, row.id, payload))) return null;
+          await discardReplacedRevision(files, kind, row.id, revision.payload, state);
+        } else {
+          if ((await kind.findRow(tx, row.id))?.moderationStatus !== 'pending') return null;
+          await files.discard(await kind.apply(tx, row.id, state, { updatedAt: sql`updated_at` }));
+        }
+        return write(tx, item.state, state);
+      });
+    },
   };
+}
+
+/** An item as the team's back office reads it: its row and current state. */
+export interface TeamItem {
+  row: OwnedRow;
+  state: ProjectState;
+  revision: { id: number; payload: ProjectState } | null;
+}
+
+/** Files uploaded for a replaced revision that neither the live item nor the new state use. */
+async function discardReplacedRevision(
+  files: FileTransaction,
+  kind: AnyKind,
+  itemId: number,
+  previous: ProjectState,
+  state: ProjectState,
+) {
+  const live = new Set(allFileIds((await kind.loadState(files.tx, itemId)).files));
+  const kept = new Set(allFileIds(state.files));
+  await files.discard(allFileIds(previous.files).filter((f) => !live.has(f) && !kept.has(f)));
 }
 
 export type ProjectService = ReturnType<typeof projectService>;

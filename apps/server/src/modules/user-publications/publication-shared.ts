@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, or } from 'drizzle-orm';
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FileEntry, SavedResponse } from '@ad/contract/account/member-content';
@@ -11,7 +11,7 @@ import {
   revisions,
   type RevisionSubjectType,
 } from '../../db/schema/index.ts';
-import { slugify } from '../../db/seed/util.ts';
+import { slugify } from '../../platform/slug.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { SessionUser } from '../../platform/auth/sessions.ts';
 import { notFound, ValidationError } from '../../platform/errors.ts';
@@ -25,6 +25,7 @@ import {
   deleteRevisions,
   ownedOr404,
   pendingRevision,
+  replacePendingPayload,
   submitEdit,
 } from '../member-content/submissions.ts';
 
@@ -239,6 +240,19 @@ interface PublicationWrite {
   user: SessionUser;
 }
 
+/** The revision payload of an edit of a published row: its values and the files it adds. */
+function revisionPayload<V extends object, R extends PublicationRow>(
+  kind: PublicationKind<V, R>,
+  row: R,
+  values: V,
+): PublicationRevision<V> {
+  return {
+    values,
+    relations: {},
+    files: { added: droppedFiles(kind.fileIds(values), kind.fileIds(row)) },
+  };
+}
+
 /**
  * Saves a member's form inside its file transaction, with its audit event: a new item is
  * inserted `pending`; an edit goes through `submitEdit` (docs/decisions/0003). The files the
@@ -272,11 +286,7 @@ export async function savePublication<V extends object, R extends PublicationRow
   const { row } = existing;
   const fileIds = kind.fileIds(values);
   const liveFileIds = kind.fileIds(row);
-  const payload: PublicationRevision<V> = {
-    values,
-    relations: {},
-    files: { added: droppedFiles(fileIds, liveFileIds) },
-  };
+  const payload = revisionPayload(kind, row, values);
   const outcome = await submitEdit(tx, {
     subjectType,
     item: row,
@@ -303,6 +313,33 @@ export async function savePublication<V extends object, R extends PublicationRow
     ip: request.ip,
   });
   return { message: kind.messages.updated, data: { id: row.id } };
+}
+
+/**
+ * A member's create (`id` null) or edit of their own item through the type's editor: every check
+ * first, then the save in one file transaction.
+ */
+export async function saveMemberForm<V extends object, R extends PublicationRow, O extends object>(
+  fileStore: FileStore,
+  db: DbOrTx,
+  editor: PublicationEditor<V, R, O>,
+  { request, user }: Omit<PublicationWrite, 'files'>,
+  id: number | null,
+  form: FormObject,
+): Promise<Required<SavedResponse>> {
+  const existing = id === null ? null : await loadOwnedPublication(db, editor.kind, user.id, id);
+  const build = await editor.prepare(
+    form,
+    existing ? effectiveRow(existing.row, existing.revision) : null,
+  );
+  return fileStore.transaction(async ({ tx, persist, discard }) =>
+    savePublication(
+      editor.kind,
+      { files: { tx, discard }, request, user },
+      existing,
+      await build(persist, user.id),
+    ),
+  );
 }
 
 /**
@@ -340,12 +377,87 @@ export async function loadOwnedPublication<V extends object, R extends Publicati
   userId: number,
   id: number,
 ): Promise<OwnedPublication<R, V>> {
+  const owned = ownedOr404(await findPublicationRow(db, kind, id), userId);
+  const revision = await pendingRevision<PublicationRevision<V>>(db, kind.subjectType, id);
+  return { row: owned, revision: revision?.payload ?? null };
+}
+
+/** An item of `kind` with its pending revision, whoever submitted it (the team's back office), or 404. */
+export async function loadPublication<V extends object, R extends PublicationRow>(
+  db: DbOrTx,
+  kind: PublicationKind<V, R>,
+  id: number,
+): Promise<OwnedPublication<R, V>> {
+  const row = await findPublicationRow(db, kind, id);
+  if (!row) throw notFound();
+  const revision = await pendingRevision<PublicationRevision<V>>(db, kind.subjectType, id);
+  return { row, revision: revision?.payload ?? null };
+}
+
+async function findPublicationRow<V extends object, R extends PublicationRow>(
+  db: DbOrTx,
+  kind: PublicationKind<V, R>,
+  id: number,
+): Promise<R | undefined> {
   const table: PublicationTable = kind.table;
   const [row] = await db.select().from(table).where(eq(table.id, id));
   // `kind.table` is the table of `R` (its type says so), which drizzle cannot see through the union.
-  const owned = ownedOr404(row as R | undefined, userId);
-  const revision = await pendingRevision<PublicationRevision<V>>(db, kind.subjectType, id);
-  return { row: owned, revision: revision?.payload ?? null };
+  return row as R | undefined;
+}
+
+/**
+ * How a type's form reads, for the member's routes and the team's corrections (issue 10): its
+ * option lists and the check of a submitted form.
+ */
+export interface PublicationEditor<V extends object, R extends PublicationRow, O extends object> {
+  kind: PublicationKind<V, R>;
+  /**
+   * The form's option lists; given an item, also its values as the form shows them (`resource`):
+   * those of its pending revision when there is one.
+   */
+  options(item: OwnedPublication<R, V> | null): Promise<O>;
+  /**
+   * Checks a submitted form against the item's current values (`null` on create): a 422 with
+   * every error at once, nothing written. The result builds the values inside the file
+   * transaction, storing the new files.
+   */
+  prepare(form: FormObject, current: R | null): Promise<BuildValues<V>>;
+}
+
+/** Builds a form's values inside its file transaction (new files are stored by `persist`). */
+export type BuildValues<V> = (
+  persist: FileTransaction['persist'],
+  uploadedBy: number,
+) => Promise<V>;
+
+/**
+ * The team's correction of a pending submission (issue 10), inside its file transaction: a new
+ * item's row takes the values and stays pending (its owner and its date, hence its place in the
+ * queue, unchanged); the pending revision of a published item takes them as its payload, the
+ * live row untouched. The files the correction no longer uses are discarded. False when the item
+ * no longer waits (decided meanwhile): nothing was written.
+ */
+export async function correctPublication<V extends object, R extends PublicationRow>(
+  kind: PublicationKind<V, R>,
+  { tx, discard }: Pick<FileTransaction, 'tx' | 'discard'>,
+  { row, revision }: OwnedPublication<R, V>,
+  values: V,
+): Promise<boolean> {
+  if (revision) {
+    const payload = revisionPayload(kind, row, values);
+    if (!(await replacePendingPayload(tx, kind.subjectType, row.id, payload))) return false;
+    await discard(droppedFiles(revision.files.added, payload.files.added));
+    return true;
+  }
+  const table: PublicationTable = kind.table;
+  const updated = await tx
+    .update(table)
+    .set({ ...values, updatedAt: sql`updated_at` })
+    .where(and(eq(table.id, row.id), eq(table.moderationStatus, 'pending')))
+    .returning({ id: table.id });
+  if (updated.length === 0) return false;
+  await discard(droppedFiles(kind.fileIds(row), kind.fileIds(values)));
+  return true;
 }
 
 /** The row as its owner sees it: the pending revision's values over the live ones. */

@@ -35,8 +35,9 @@ import {
   invalidField,
   loadOwnedPublication,
   pendingPayloads,
-  savePublication,
+  saveMemberForm,
   validateTogether,
+  type PublicationEditor,
   type PublicationKind,
   type PublicationRevision,
 } from './publication-shared.ts';
@@ -123,7 +124,77 @@ export async function applyEventRevision(
   return applyPublicationRevision(tx, eventKind, eventId, payload);
 }
 
+/** The event form: its options and the check of a submitted one (member and team, issue 10). */
+export function eventEditor(
+  config: Config,
+  db: DbOrTx,
+): PublicationEditor<EventValues, EventRow, EventOptions> {
+  return {
+    kind: eventKind,
+
+    async options(item) {
+      const categories = await categoriesOf(db);
+      if (!item) return { categories };
+      const row = effectiveRow(item.row, item.revision);
+      const images = await fileEntries(db, [row.imageFileId]);
+      const resource: EventFormValues = {
+        id: row.id,
+        category_id: row.categoryId,
+        title: row.title,
+        started_at: row.startedAt,
+        ended_at: row.endedAt,
+        place: row.place,
+        planner: row.planner,
+        description: row.description,
+        external_url: row.externalUrl,
+        image: (row.imageFileId && images.get(row.imageFileId)) || null,
+      };
+      return { categories, resource };
+    },
+
+    async prepare(form, current) {
+      const image = fileChange(form, 'image');
+      // The image is required: on edit the saved one satisfies it unless it was removed.
+      const imageMissing =
+        image.kind !== 'new' && (image.kind === 'removed' || !current?.imageFileId);
+      const [input, checked] = await validateTogether(
+        () => parseForm(eventForm, form),
+        () =>
+          checkFormFiles(
+            config,
+            image.kind === 'new' ? [{ key: 'image', file: image.file, kind: 'image' }] : [],
+          ),
+        imageMissing ? { image: [requiredMessage('image')] } : {},
+      );
+      const [category] = await db
+        .select({ id: eventCategories.id })
+        .from(eventCategories)
+        .where(eq(eventCategories.id, input.category_id));
+      if (!category) throw invalidField('category_id', 'catégorie');
+
+      return async (persist, uploadedBy) => {
+        const upload = checked.get('image');
+        const imageFileId = upload
+          ? await persist(upload, uploadedBy)
+          : (current?.imageFileId ?? null);
+        return {
+          categoryId: category.id,
+          title: input.title,
+          startedAt: input.started_at,
+          endedAt: input.ended_at,
+          place: input.place,
+          planner: input.planner,
+          description: input.description,
+          externalUrl: input.external_url,
+          imageFileId,
+        };
+      };
+    },
+  };
+}
+
 export function eventHandlers(app: FastifyInstance, config: Config, db: AppDatabase) {
+  const editor = eventEditor(config, db);
   const handlers: PublicationHandlers = {
     path: USER_EVENTS_PATH,
 
@@ -161,26 +232,8 @@ export function eventHandlers(app: FastifyInstance, config: Config, db: AppDatab
       };
     },
 
-    async options(user, id): Promise<EventOptions> {
-      const categories = await categoriesOf(db);
-      if (id === null) return { categories };
-      const { row: live, revision } = await loadOwned(db, user.id, id);
-      const row = effectiveRow(live, revision);
-      const images = await fileEntries(db, [row.imageFileId]);
-      const resource: EventFormValues = {
-        id: row.id,
-        category_id: row.categoryId,
-        title: row.title,
-        started_at: row.startedAt,
-        ended_at: row.endedAt,
-        place: row.place,
-        planner: row.planner,
-        description: row.description,
-        external_url: row.externalUrl,
-        image: (row.imageFileId && images.get(row.imageFileId)) || null,
-      };
-      return { categories, resource };
-    },
+    options: async (user, id) =>
+      editor.options(id === null ? null : await loadOwned(db, user.id, id)),
 
     async preview(user, id): Promise<EventPreview> {
       const { row: live, revision } = await loadOwned(db, user.id, id);
@@ -205,53 +258,8 @@ export function eventHandlers(app: FastifyInstance, config: Config, db: AppDatab
       };
     },
 
-    async save(request, user, id, form) {
-      const existing = id === null ? null : await loadOwned(db, user.id, id);
-      const current = existing ? effectiveRow(existing.row, existing.revision) : null;
-      const image = fileChange(form, 'image');
-      // The image is required: on edit the saved one satisfies it unless it was removed.
-      const imageMissing =
-        image.kind !== 'new' && (image.kind === 'removed' || !current?.imageFileId);
-      const [input, checked] = await validateTogether(
-        () => parseForm(eventForm, form),
-        () =>
-          checkFormFiles(
-            config,
-            image.kind === 'new' ? [{ key: 'image', file: image.file, kind: 'image' }] : [],
-          ),
-        imageMissing ? { image: [requiredMessage('image')] } : {},
-      );
-      const [category] = await db
-        .select({ id: eventCategories.id })
-        .from(eventCategories)
-        .where(eq(eventCategories.id, input.category_id));
-      if (!category) throw invalidField('category_id', 'catégorie');
-
-      return app.fileStore.transaction(async ({ tx, persist, discard }) => {
-        const upload = checked.get('image');
-        const imageFileId = upload
-          ? await persist(upload, user.id)
-          : (current?.imageFileId ?? null);
-        const values: EventValues = {
-          categoryId: category.id,
-          title: input.title,
-          startedAt: input.started_at,
-          endedAt: input.ended_at,
-          place: input.place,
-          planner: input.planner,
-          description: input.description,
-          externalUrl: input.external_url,
-          imageFileId,
-        };
-
-        return savePublication(
-          eventKind,
-          { files: { tx, discard }, request, user },
-          existing,
-          values,
-        );
-      });
-    },
+    save: (request, user, id, form) =>
+      saveMemberForm(app.fileStore, db, editor, { request, user }, id, form),
 
     async remove(request, user, id) {
       const owned = await loadOwned(db, user.id, id);

@@ -1,5 +1,5 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Deletable, MemberList } from '@ad/contract/account/member-content';
 import {
@@ -20,7 +20,6 @@ import {
   optionalFormUrl,
   parseForm,
 } from '../../platform/uploads/form-fields.ts';
-import type { FormObject } from '../../platform/uploads/multipart-form.ts';
 import { moderationStatusFor } from '../member-content/submissions.ts';
 import {
   applyPublicationRevision,
@@ -32,9 +31,10 @@ import {
   invalidField,
   loadOwnedPublication,
   pendingPayloads,
-  savePublication,
+  saveMemberForm,
   uniqueSlug,
   validateTogether,
+  type PublicationEditor,
   type PublicationKind,
   type PublicationRevision,
 } from './publication-shared.ts';
@@ -108,7 +108,69 @@ export async function applyPostRevision(
   return applyPublicationRevision(tx, postKind, postId, payload);
 }
 
+/** The post form: its options and the check of a submitted one (member and team, issue 10). */
+export function postEditor(
+  config: Config,
+  db: DbOrTx,
+): PublicationEditor<PostValues, PostRow, PostOptions> {
+  return {
+    kind: postKind,
+
+    async options(item) {
+      const categories = await categoriesOf(db);
+      if (!item) return { categories };
+      const row = effectiveRow(item.row, item.revision);
+      const images = await fileEntries(db, [row.imageFileId]);
+      const resource: PostFormValues = {
+        id: row.id,
+        category_id: row.categoryId,
+        title: row.title,
+        authors: row.authors,
+        description: row.description,
+        external_url: row.externalUrl,
+        featured_image: (row.imageFileId && images.get(row.imageFileId)) || null,
+      };
+      return { categories, resource };
+    },
+
+    async prepare(form, current) {
+      const image = fileChange(form, 'image');
+      const [input, checked] = await validateTogether(
+        () => parseForm(postForm, form),
+        () =>
+          checkFormFiles(
+            config,
+            image.kind === 'new' ? [{ key: 'image', file: image.file, kind: 'image' }] : [],
+          ),
+      );
+      const [category] = await db
+        .select({ id: postCategories.id })
+        .from(postCategories)
+        .where(eq(postCategories.id, input.category_id));
+      if (!category) throw invalidField('category_id', 'catégorie');
+
+      return async (persist, uploadedBy) => {
+        const upload = checked.get('image');
+        const imageFileId = upload
+          ? await persist(upload, uploadedBy)
+          : image.kind === 'removed' || !current
+            ? null
+            : current.imageFileId;
+        return {
+          categoryId: category.id,
+          title: input.title,
+          authors: input.authors,
+          description: input.description,
+          externalUrl: input.external_url,
+          imageFileId,
+        };
+      };
+    },
+  };
+}
+
 export function postHandlers(app: FastifyInstance, config: Config, db: AppDatabase) {
+  const editor = postEditor(config, db);
   const handlers: PublicationHandlers = {
     path: USER_POSTS_PATH,
 
@@ -143,23 +205,8 @@ export function postHandlers(app: FastifyInstance, config: Config, db: AppDataba
       };
     },
 
-    async options(user, id): Promise<PostOptions> {
-      const categories = await categoriesOf(db);
-      if (id === null) return { categories };
-      const { row: live, revision } = await loadOwned(db, user.id, id);
-      const row = effectiveRow(live, revision);
-      const images = await fileEntries(db, [row.imageFileId]);
-      const resource: PostFormValues = {
-        id: row.id,
-        category_id: row.categoryId,
-        title: row.title,
-        authors: row.authors,
-        description: row.description,
-        external_url: row.externalUrl,
-        featured_image: (row.imageFileId && images.get(row.imageFileId)) || null,
-      };
-      return { categories, resource };
-    },
+    options: async (user, id) =>
+      editor.options(id === null ? null : await loadOwned(db, user.id, id)),
 
     async preview(user, id): Promise<PostPreview> {
       const { row: live, revision } = await loadOwned(db, user.id, id);
@@ -184,48 +231,8 @@ export function postHandlers(app: FastifyInstance, config: Config, db: AppDataba
       };
     },
 
-    async save(request: FastifyRequest, user, id, form: FormObject) {
-      const existing = id === null ? null : await loadOwned(db, user.id, id);
-      const image = fileChange(form, 'image');
-      const [input, checked] = await validateTogether(
-        () => parseForm(postForm, form),
-        () =>
-          checkFormFiles(
-            config,
-            image.kind === 'new' ? [{ key: 'image', file: image.file, kind: 'image' }] : [],
-          ),
-      );
-      const [category] = await db
-        .select({ id: postCategories.id })
-        .from(postCategories)
-        .where(eq(postCategories.id, input.category_id));
-      if (!category) throw invalidField('category_id', 'catégorie');
-
-      return app.fileStore.transaction(async ({ tx, persist, discard }) => {
-        const upload = checked.get('image');
-        const current = existing ? effectiveRow(existing.row, existing.revision) : null;
-        const imageFileId = upload
-          ? await persist(upload, user.id)
-          : image.kind === 'removed' || !current
-            ? null
-            : current.imageFileId;
-        const values: PostValues = {
-          categoryId: category.id,
-          title: input.title,
-          authors: input.authors,
-          description: input.description,
-          externalUrl: input.external_url,
-          imageFileId,
-        };
-
-        return savePublication(
-          postKind,
-          { files: { tx, discard }, request, user },
-          existing,
-          values,
-        );
-      });
-    },
+    save: (request, user, id, form) =>
+      saveMemberForm(app.fileStore, db, editor, { request, user }, id, form),
 
     async remove(request, user, id) {
       const owned = await loadOwned(db, user.id, id);

@@ -34,9 +34,10 @@ import {
   invalidField,
   loadOwnedPublication,
   pendingPayloads,
-  savePublication,
+  saveMemberForm,
   uniqueSlug,
   validateTogether,
+  type PublicationEditor,
   type PublicationKind,
   type PublicationRevision,
 } from './publication-shared.ts';
@@ -162,7 +163,103 @@ export async function applyResourceRevision(
   return applyPublicationRevision(tx, resourceKind, resourceId, payload);
 }
 
+/** The resource form: its options and the check of a submitted one (member and team, issue 10). */
+export function resourceEditor(
+  config: Config,
+  db: DbOrTx,
+): PublicationEditor<ResourceValues, ResourceRow, ResourceOptions> {
+  return {
+    kind: resourceKind,
+
+    async options(item) {
+      const lists = await referenceLists(db);
+      const options: ResourceOptions = {
+        categories: lists.categories,
+        thematics: lists.thematics.map((t) => ({ slug: t.slug, name: t.name })),
+        types: lists.types.map((t) => ({ slug: t.slug, name: t.name })),
+      };
+      if (!item) return options;
+      const row = effectiveRow(item.row, item.revision);
+      const saved = await fileEntries(db, [row.imageFileId, row.documentFileId]);
+      const resource: ResourceFormValues = {
+        id: row.id,
+        category_id: row.categoryId,
+        thematic_id: lists.thematics.find((t) => t.id === row.thematicId)?.slug ?? null,
+        type_id:
+          (lists.types.find((t) => t.id === row.typeId)?.slug as ResourceTypeSlug | undefined) ??
+          null,
+        name: row.name,
+        description: row.description,
+        external_url: row.externalUrl,
+        video_url: row.videoUrl,
+        featured_image: (row.imageFileId && saved.get(row.imageFileId)) || null,
+        document: (row.documentFileId && saved.get(row.documentFileId)) || null,
+      };
+      return { ...options, resource };
+    },
+
+    async prepare(form, current) {
+      const image = fileChange(form, 'image');
+      const documentInput = fileChange(form, 'document');
+      const isFileType = form.type_id === 'file';
+      const hasDocument =
+        documentInput.kind === 'new' ||
+        (documentInput.kind === 'kept' && Boolean(current?.documentFileId));
+      const [input, checked] = await validateTogether(
+        () => parseForm(resourceForm, form),
+        () =>
+          checkFormFiles(config, [
+            ...(image.kind === 'new'
+              ? [{ key: 'image', file: image.file, kind: 'image' as const }]
+              : []),
+            // A document sent with another type is not kept (the type clears it).
+            ...(isFileType && documentInput.kind === 'new'
+              ? [{ key: 'document', file: documentInput.file, kind: 'pdf' as const }]
+              : []),
+          ]),
+        typeRequirements(form, hasDocument),
+      );
+      const lists = await referenceLists(db);
+      const category = lists.categories.find((c) => c.id === input.category_id);
+      const thematic = lists.thematics.find((t) => t.slug === input.thematic_id);
+      const type = lists.types.find((t) => t.slug === input.type_id);
+      if (!category) throw invalidField('category_id', 'catégorie');
+      if (!thematic) throw invalidField('thematic_id', 'thématique');
+      if (!type) throw invalidField('type_id', 'type');
+
+      return async (persist, uploadedBy) => {
+        const imageUpload = checked.get('image');
+        const documentUpload = checked.get('document');
+        const imageFileId = imageUpload
+          ? await persist(imageUpload, uploadedBy)
+          : image.kind === 'removed'
+            ? null
+            : (current?.imageFileId ?? null);
+        // Spec §4: a type keeps only its own field; the others are cleared.
+        const documentFileId =
+          input.type_id !== 'file'
+            ? null
+            : documentUpload
+              ? await persist(documentUpload, uploadedBy)
+              : (current?.documentFileId ?? null);
+        return {
+          categoryId: category.id,
+          thematicId: thematic.id,
+          typeId: type.id,
+          name: input.name,
+          description: input.description,
+          externalUrl: input.type_id === 'external_url' ? input.external_url : null,
+          videoUrl: input.type_id === 'video' ? input.video_url : null,
+          imageFileId,
+          documentFileId,
+        };
+      };
+    },
+  };
+}
+
 export function resourceHandlers(app: FastifyInstance, config: Config, db: AppDatabase) {
+  const editor = resourceEditor(config, db);
   const handlers: PublicationHandlers = {
     path: USER_RESOURCES_PATH,
 
@@ -203,33 +300,8 @@ export function resourceHandlers(app: FastifyInstance, config: Config, db: AppDa
       };
     },
 
-    async options(user, id): Promise<ResourceOptions> {
-      const lists = await referenceLists(db);
-      const options: ResourceOptions = {
-        categories: lists.categories,
-        thematics: lists.thematics.map((t) => ({ slug: t.slug, name: t.name })),
-        types: lists.types.map((t) => ({ slug: t.slug, name: t.name })),
-      };
-      if (id === null) return options;
-      const { row: live, revision } = await loadOwned(db, user.id, id);
-      const row = effectiveRow(live, revision);
-      const saved = await fileEntries(db, [row.imageFileId, row.documentFileId]);
-      const resource: ResourceFormValues = {
-        id: row.id,
-        category_id: row.categoryId,
-        thematic_id: lists.thematics.find((t) => t.id === row.thematicId)?.slug ?? null,
-        type_id:
-          (lists.types.find((t) => t.id === row.typeId)?.slug as ResourceTypeSlug | undefined) ??
-          null,
-        name: row.name,
-        description: row.description,
-        external_url: row.externalUrl,
-        video_url: row.videoUrl,
-        featured_image: (row.imageFileId && saved.get(row.imageFileId)) || null,
-        document: (row.documentFileId && saved.get(row.documentFileId)) || null,
-      };
-      return { ...options, resource };
-    },
+    options: async (user, id) =>
+      editor.options(id === null ? null : await loadOwned(db, user.id, id)),
 
     async preview(user, id): Promise<ResourcePreview> {
       const { row: live, revision } = await loadOwned(db, user.id, id);
@@ -259,72 +331,8 @@ export function resourceHandlers(app: FastifyInstance, config: Config, db: AppDa
       };
     },
 
-    async save(request, user, id, form) {
-      const existing = id === null ? null : await loadOwned(db, user.id, id);
-      const current = existing ? effectiveRow(existing.row, existing.revision) : null;
-      const image = fileChange(form, 'image');
-      const documentInput = fileChange(form, 'document');
-      const isFileType = form.type_id === 'file';
-      const hasDocument =
-        documentInput.kind === 'new' ||
-        (documentInput.kind === 'kept' && Boolean(current?.documentFileId));
-      const [input, checked] = await validateTogether(
-        () => parseForm(resourceForm, form),
-        () =>
-          checkFormFiles(config, [
-            ...(image.kind === 'new'
-              ? [{ key: 'image', file: image.file, kind: 'image' as const }]
-              : []),
-            // A document sent with another type is not kept (the type clears it).
-            ...(isFileType && documentInput.kind === 'new'
-              ? [{ key: 'document', file: documentInput.file, kind: 'pdf' as const }]
-              : []),
-          ]),
-        typeRequirements(form, hasDocument),
-      );
-      const lists = await referenceLists(db);
-      const category = lists.categories.find((c) => c.id === input.category_id);
-      const thematic = lists.thematics.find((t) => t.slug === input.thematic_id);
-      const type = lists.types.find((t) => t.slug === input.type_id);
-      if (!category) throw invalidField('category_id', 'catégorie');
-      if (!thematic) throw invalidField('thematic_id', 'thématique');
-      if (!type) throw invalidField('type_id', 'type');
-
-      return app.fileStore.transaction(async ({ tx, persist, discard }) => {
-        const imageUpload = checked.get('image');
-        const documentUpload = checked.get('document');
-        const imageFileId = imageUpload
-          ? await persist(imageUpload, user.id)
-          : image.kind === 'removed'
-            ? null
-            : (current?.imageFileId ?? null);
-        // Spec §4: a type keeps only its own field; the others are cleared.
-        const documentFileId =
-          input.type_id !== 'file'
-            ? null
-            : documentUpload
-              ? await persist(documentUpload, user.id)
-              : (current?.documentFileId ?? null);
-        const values: ResourceValues = {
-          categoryId: category.id,
-          thematicId: thematic.id,
-          typeId: type.id,
-          name: input.name,
-          description: input.description,
-          externalUrl: input.type_id === 'external_url' ? input.external_url : null,
-          videoUrl: input.type_id === 'video' ? input.video_url : null,
-          imageFileId,
-          documentFileId,
-        };
-
-        return savePublication(
-          resourceKind,
-          { files: { tx, discard }, request, user },
-          existing,
-          values,
-        );
-      });
-    },
+    save: (request, user, id, form) =>
+      saveMemberForm(app.fileStore, db, editor, { request, user }, id, form),
 
     async remove(request, user, id) {
       const owned = await loadOwned(db, user.id, id);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CSRF_HEADER } from '@ad/contract';
+import { ACCOUNT_DEACTIVATED_MESSAGE } from '@ad/contract/account/team-users';
 import { loginBodySchema, loginResponseSchema } from '@ad/contract/schemas';
 import type { Config } from '../../env.ts';
 import { HttpError, MESSAGES, ValidationError } from '../errors.ts';
@@ -125,6 +126,9 @@ export async function registerAuth(
       // Told only to whoever knows the password.
       if (!found.emailVerifiedAt) {
         throw new ValidationError({ email: [MESSAGES.emailNotVerified] });
+      }
+      if (found.deactivatedAt) {
+        throw new ValidationError({ email: [ACCOUNT_DEACTIVATED_MESSAGE] });
       }
 
       if (request.session) await store.destroy(request.session.id);

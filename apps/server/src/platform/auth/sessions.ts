@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { PageUser, Role } from '@ad/contract';
 import { sessions, users } from '../../db/schema/users.ts';
 import type { AppDatabase, Clock } from '../database.ts';
@@ -72,7 +72,14 @@ export function createSessionStore(deps: {
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, sha256Hex(token)), gt(sessions.expiresAt, clock())))
+        // A deactivated account's sessions are deleted; this also refuses one opened meanwhile.
+        .where(
+          and(
+            eq(sessions.id, sha256Hex(token)),
+            gt(sessions.expiresAt, clock()),
+            isNull(users.deactivatedAt),
+          ),
+        )
         .limit(1);
       const row = rows[0];
       if (!row) return null;
@@ -158,6 +165,7 @@ export function createSessionStore(deps: {
           id: users.id,
           passwordHash: users.passwordHash,
           emailVerifiedAt: users.emailVerifiedAt,
+          deactivatedAt: users.deactivatedAt,
         })
         .from(users)
         .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))

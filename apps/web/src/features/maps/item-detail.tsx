@@ -213,17 +213,20 @@ function ContactBlock({
  * thematic, then every field the item has (none of the empty ones), its texts, links, logos,
  * documents, PDF sheet and contact. The modal and its routing belong to the page: it passes
  * `onShowRelated` ('Voir les initiatives liées' on a procedure) and `onAskContact` (the contact
- * form, offered only when the contact has a society_email).
+ * form, offered only when the contact has a society_email) and `onReportError` (« Signaler une
+ * erreur », features/error-reports).
  */
 export function ItemDetail({
   item,
   onShowRelated,
   onAskContact,
+  onReportError,
   titleId,
 }: {
   item: MapItemDetail;
   onShowRelated: (procedureId: number) => void;
   onAskContact: (contact: { id: number; society_name: string }) => void;
+  onReportError?: () => void;
   titleId: string;
 }) {
   const isProcedure = item.resource_type === 'demarche';
@@ -401,6 +404,25 @@ export function ItemDetail({
           headingId={`${titleId}-contact`}
           onAskContact={onAskContact}
         />
+      ) : null}
+
+      {onReportError ? (
+        <p className="app-item-detail__report">
+          <button
+            type="button"
+            className={fr.cx(
+              'fr-btn',
+              'fr-btn--tertiary-no-outline',
+              'fr-btn--sm',
+              'fr-icon-flag-line',
+              'fr-btn--icon-left',
+            )}
+            aria-haspopup="dialog"
+            onClick={onReportError}
+          >
+            Signaler une erreur
+          </button>
+        </p>
       ) : null}
     </div>
   );

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MAP_FILTERS_API_PATH, THEMATICS } from '@ad/contract';
 import { createQueryClient } from '../../app/query-client.ts';
 import { api } from '../../lib/api-client.ts';
 import { AboutPage } from './about-page.tsx';
@@ -66,5 +67,23 @@ describe('AboutPage', () => {
     expect(
       screen.getByText('Accompagne les porteurs de projets de la Gironde et des Landes.'),
     ).toBeTruthy();
+  });
+});
+
+describe('AboutPage themes', () => {
+  it('names the six themes as the team set them', async () => {
+    vi.mocked(api.get).mockImplementation(async (path: string) =>
+      path === MAP_FILTERS_API_PATH
+        ? {
+            themes: THEMATICS.map((theme, index) => ({
+              ...theme,
+              id: index + 1,
+              name: index === 0 ? 'Économie et emplois locaux' : theme.name,
+            })),
+          }
+        : { data: [] },
+    );
+    renderPage();
+    expect(await screen.findByText(/économie et emplois locaux, /)).toBeTruthy();
   });
 });

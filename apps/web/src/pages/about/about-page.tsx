@@ -1,10 +1,12 @@
 import { fr } from '../../lib/fr.ts';
 import { CallOut } from '@codegouvfr/react-dsfr/CallOut';
 import { Card } from '@codegouvfr/react-dsfr/Card';
+import { useQuery } from '@tanstack/react-query';
 import { CONTACT_THEMATIC_IDEAS, THEMATICS, pathTo } from '@ad/contract';
 import { Link } from 'react-router';
 import { usePageConfig } from '../../app/page-config.ts';
 import { Loader } from '../../app/loader.tsx';
+import { mapFiltersQuery } from '../../features/maps/api.ts';
 import { useInternalTeamMembers, type InternalTeamMember } from './team-members.ts';
 
 const IDEAS_PATH = `${pathTo('contact-us')}?thematic=${CONTACT_THEMATIC_IDEAS}`;
@@ -19,6 +21,8 @@ const STAKES = [
 /** Presentation of the platform, its partners and the coordination team (spec public-site §2, About). */
 export function AboutPage() {
   const { appName } = usePageConfig();
+  // The themes' names as the team set them (the server renders the page with them).
+  const themes = useQuery(mapFiltersQuery()).data?.themes ?? THEMATICS;
 
   return (
     <div className={fr.cx('fr-container', 'fr-my-6w')}>
@@ -69,7 +73,7 @@ export function AboutPage() {
         </div>
         <p className={fr.cx('fr-mt-2w')}>
           Initiatives et démarches sont classées selon six thématiques :{' '}
-          {THEMATICS.map((thematic) => thematic.name.toLowerCase()).join(', ')}.
+          {themes.map((thematic) => thematic.name.toLowerCase()).join(', ')}.
         </p>
       </section>
 

@@ -11,6 +11,10 @@ import { NativeDialog } from '../../app/native-dialog.tsx';
 import { usePageConfig } from '../../app/page-config.ts';
 import { useRouteItem } from '../../app/route-item.tsx';
 import { AskContactDialog } from '../../features/contacts/ask-contact-dialog.tsx';
+import {
+  ErrorReportDialog,
+  type ErrorReportTarget,
+} from '../../features/error-reports/error-report-dialog.tsx';
 import { mapDetailQuery, mapFiltersQuery } from '../../features/maps/api.ts';
 import { ExportReportDialog } from '../../features/maps/export-report-dialog.tsx';
 import type { InitiativesMapProps, MapFocus } from '../../features/maps/initiatives-map.tsx';
@@ -70,6 +74,7 @@ export function InitiativesPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
   const [contact, setContact] = useState<{ id: number; society_name: string } | null>(null);
+  const [errorReport, setErrorReport] = useState<ErrorReportTarget | null>(null);
   const [focus, setFocus] = useState<MapFocus | null>(null);
 
   // Map listeners are bound once: they read the current state from here.
@@ -232,13 +237,15 @@ export function InitiativesPage() {
       {detailOpen ? (
         <DetailDialog
           detail={detail}
-          hidden={contact !== null}
+          hidden={contact !== null || errorReport !== null}
           onClose={closeDetail}
           onShowRelated={(procedureId) => go(relatedInitiatives(query, procedureId))}
           onAskContact={setContact}
+          onReportError={setErrorReport}
         />
       ) : null}
       <AskContactDialog contact={contact} onClose={() => setContact(null)} />
+      <ErrorReportDialog target={errorReport} onClose={() => setErrorReport(null)} />
       <ExportReportDialog
         open={exportOpen}
         onClose={() => setExportOpen(false)}
@@ -264,12 +271,14 @@ function DetailDialog({
   onClose,
   onShowRelated,
   onAskContact,
+  onReportError,
 }: {
   detail: ReturnType<typeof detailOf>;
   hidden: boolean;
   onClose: () => void;
   onShowRelated: (procedureId: number) => void;
   onAskContact: (contact: { id: number; society_name: string }) => void;
+  onReportError: (target: ErrorReportTarget) => void;
 }) {
   const titleId = 'initiative-detail-title';
   const result = useQuery({
@@ -297,6 +306,9 @@ function DetailDialog({
               titleId={titleId}
               onShowRelated={onShowRelated}
               onAskContact={onAskContact}
+              onReportError={() =>
+                onReportError({ type: item.resource_type, id: item.id, title: item.title })
+              }
             />
           ) : result.error || !detail ? (
             <p role="alert">Cette fiche est introuvable ou n'est plus publiée.</p>

@@ -21,6 +21,9 @@ export const moderationQueries = {
     }),
   item: (type: string, id: string) =>
     apiQuery<{ data: ModerationReview }>(`${MODERATION_API_PATH}/items/:type/:id`, { type, id }),
+  /** The member's form options of the type, with the submission's values as `resource`. */
+  form: <T>(type: string, id: string) =>
+    apiQuery<T>(`${MODERATION_API_PATH}/items/:type/:id/form`, { type, id }),
 };
 
 /** After a decision the queue and the item are stale (the item leaves the queue). */
@@ -35,3 +38,7 @@ export const decisionUrl = (type: string, id: number) =>
 
 export const unpublishUrl = (type: string, id: number) =>
   `${MODERATION_API_PATH}/items/${encodeURIComponent(type)}/${id}/unpublish`;
+
+/** The team's correction of a submission: the member's multipart form, `_method=put`. */
+export const correctionUrl = (type: string, id: number) =>
+  `${MODERATION_API_PATH}/items/${encodeURIComponent(type)}/${id}`;

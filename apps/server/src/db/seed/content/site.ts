@@ -128,4 +128,15 @@ export const DEMO_ACCOUNTS: readonly DemoAccountSeed[] = [
     lastname: 'Laborde',
     job: 'Administratrice de la plateforme',
   },
+  {
+    // A member no other demo relies on: the users back office's browser test deactivates it.
+    key: 'member-spare',
+    email: 'elodie.garnier@exemple.fr',
+    password: 'Demo-Membre-2026!',
+    role: 'member',
+    civility: 'mrs',
+    firstname: 'Élodie',
+    lastname: 'Garnier',
+    job: 'Cheffe de cuisine en restauration collective',
+  },
 ];

@@ -18,7 +18,6 @@ import {
   FormError,
   MultiSelect,
   RichTextEditor,
-  SubmitButton,
   SuccessModal,
   UploadProgress,
   fileFieldValue,
@@ -34,10 +33,12 @@ import { api } from '../../../lib/api-client.ts';
 import { fr } from '../../../lib/fr.ts';
 import {
   DateField,
+  FormButtons,
   OptionSelect,
   PDF_MIMES,
   RequiredNote,
   SAVE_CHANGES,
+  type FormTarget,
 } from '../publications/publication-form-parts.tsx';
 import { offeredSubthematics, withoutThematic } from './subthematic-rules.ts';
 import type { ProjectType } from './project-queries.ts';
@@ -217,9 +218,11 @@ export interface ProjectFormProps {
   type: ProjectType;
   id?: string;
   options: InitiativeOptions | FoodProcedureOptions;
+  /** The team's correction (issue 10): where to send, what follows; no draft is kept. */
+  target?: FormTarget;
 }
 
-export function ProjectForm({ type, id, options }: ProjectFormProps) {
+export function ProjectForm({ type, id, options, target }: ProjectFormProps) {
   const editing = Boolean(id);
   const isInitiative = type === 'initiatives';
   const initiativeOptions = options as InitiativeOptions;
@@ -227,9 +230,18 @@ export function ProjectForm({ type, id, options }: ProjectFormProps) {
   const [values, setValues] = useState<ProjectValues>(() => initialValues(resource, options));
   const [saved, setSaved] = useState<string | null>(null);
   const form = useAccountForm();
-  const draft = useFormDraft(`${type}:${id ?? 'new'}`, values, (restored) =>
-    // Files are not kept in drafts: the restored value keeps the current ones.
-    setValues((current) => ({ ...restored, logos: current.logos, documents: current.documents })),
+  const draft = useFormDraft(
+    `${type}:${id ?? 'new'}`,
+    values,
+    (restored) =>
+      // Files are not kept in drafts: the restored value keeps the current ones.
+      setValues((current) => ({
+        ...restored,
+        logos: current.logos,
+        documents: current.documents,
+      })),
+    // A draft is the member's: the team's correction of the same item must not offer it.
+    { enabled: !target },
   );
   const set = <K extends keyof ProjectValues>(key: K, value: ProjectValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -253,11 +265,15 @@ export function ProjectForm({ type, id, options }: ProjectFormProps) {
       ({ onProgress, signal }) =>
         submitMultipart<SavedResponse>(
           'POST',
-          id ? `/api/user/${type}/${id}` : `/api/user/${type}`,
+          target?.submitUrl ?? (id ? `/api/user/${type}/${id}` : `/api/user/${type}`),
           formDataOf(type, values, editing),
           { onProgress, signal },
         ),
       (response) => {
+        if (target) {
+          target.onSaved(response.message);
+          return;
+        }
         draft.clear();
         setSaved(response.message);
       },
@@ -266,7 +282,7 @@ export function ProjectForm({ type, id, options }: ProjectFormProps) {
   return (
     <>
       <DraftNotice draft={draft} />
-      <RequiredNote />
+      <RequiredNote reviewed={!target} />
       <FormError message={form.generalError} />
       <ErrorBanner show={form.hasErrors && !form.processing} />
       <form ref={form.formRef} onSubmit={submit} noValidate>
@@ -770,13 +786,17 @@ export function ProjectForm({ type, id, options }: ProjectFormProps) {
           </div>
         </fieldset>
         <UploadProgress value={form.uploadProgress} />
-        <SubmitButton processing={form.processing}>
-          {editing
-            ? SAVE_CHANGES
-            : isInitiative
-              ? 'Soumettre mon initiative'
-              : 'Soumettre ma démarche'}
-        </SubmitButton>
+        <FormButtons
+          processing={form.processing}
+          label={
+            editing
+              ? SAVE_CHANGES
+              : isInitiative
+                ? 'Soumettre mon initiative'
+                : 'Soumettre ma démarche'
+          }
+          target={target}
+        />
       </form>
       <SuccessModal open={saved !== null} message={saved ?? ''} />
     </>

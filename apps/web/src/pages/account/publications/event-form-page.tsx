@@ -7,7 +7,6 @@ import {
   FileField,
   FormError,
   RichTextEditor,
-  SubmitButton,
   SuccessModal,
   UploadProgress,
   fileFieldValue,
@@ -20,6 +19,7 @@ import { fr } from '../../../lib/fr.ts';
 import {
   DateField,
   FieldRow,
+  FormButtons,
   IMAGE_MIMES,
   OptionSelect,
   PublicationPage,
@@ -28,6 +28,7 @@ import {
   fileToSend,
   publicationFormData,
   savedFiles,
+  type FormTarget,
 } from './publication-form-parts.tsx';
 import { publicationQueries, useQueryOr404 } from './publication-queries.ts';
 
@@ -45,7 +46,16 @@ export function EventFormPage() {
   );
 }
 
-function EventForm({ id, options }: { id: string | undefined; options: EventOptions }) {
+/** The form itself; `target` makes it the team's correction (issue 10). */
+export function EventForm({
+  id,
+  options,
+  target,
+}: {
+  id: string | undefined;
+  options: EventOptions;
+  target?: FormTarget;
+}) {
   const saved = options.resource;
   const [values, setValues] = useState({
     category_id: saved?.category_id ? String(saved.category_id) : '',
@@ -84,16 +94,16 @@ function EventForm({ id, options }: { id: string | undefined; options: EventOpti
       ({ onProgress, signal }) =>
         submitMultipart<SavedResponse>(
           'POST',
-          id ? `${USER_EVENTS_PATH}/${id}` : USER_EVENTS_PATH,
+          target?.submitUrl ?? (id ? `${USER_EVENTS_PATH}/${id}` : USER_EVENTS_PATH),
           publicationFormData(values, { image: fileToSend(image) }, Boolean(id)),
           { onProgress, signal },
         ),
-      (result) => setSuccess(result.message),
+      (result) => (target ? target.onSaved(result.message) : setSuccess(result.message)),
     );
 
   return (
     <>
-      <RequiredNote />
+      <RequiredNote reviewed={!target} />
       <FormError message={form.generalError} />
       <ErrorBanner show={form.hasErrors && !processing} />
       <form ref={form.formRef} noValidate aria-busy={processing} onSubmit={submit}>
@@ -165,9 +175,11 @@ function EventForm({ id, options }: { id: string | undefined; options: EventOpti
             />
           </FieldRow>
           <div className={fr.cx('fr-fieldset__element', 'fr-mt-2w')}>
-            <SubmitButton processing={processing}>
-              {id ? SAVE_CHANGES : 'Soumettre mon évènement'}
-            </SubmitButton>
+            <FormButtons
+              processing={processing}
+              label={id ? SAVE_CHANGES : 'Soumettre mon évènement'}
+              target={target}
+            />
             <UploadProgress value={form.uploadProgress} />
           </div>
         </fieldset>

@@ -7,7 +7,6 @@ import {
   FileField,
   FormError,
   RichTextEditor,
-  SubmitButton,
   SuccessModal,
   UploadProgress,
   fileFieldValue,
@@ -19,6 +18,7 @@ import { FieldInput } from '../../../features/forms/field-input.tsx';
 import { fr } from '../../../lib/fr.ts';
 import {
   FieldRow,
+  FormButtons,
   IMAGE_MIMES,
   OptionSelect,
   PublicationPage,
@@ -27,6 +27,7 @@ import {
   fileToSend,
   publicationFormData,
   savedFiles,
+  type FormTarget,
 } from './publication-form-parts.tsx';
 import { publicationQueries, useQueryOr404 } from './publication-queries.ts';
 
@@ -41,7 +42,16 @@ export function PostFormPage() {
   );
 }
 
-function PostForm({ id, options }: { id: string | undefined; options: PostOptions }) {
+/** The form itself; `target` makes it the team's correction (issue 10). */
+export function PostForm({
+  id,
+  options,
+  target,
+}: {
+  id: string | undefined;
+  options: PostOptions;
+  target?: FormTarget;
+}) {
   const saved = options.resource;
   const [values, setValues] = useState({
     category_id: saved?.category_id ? String(saved.category_id) : '',
@@ -65,16 +75,16 @@ function PostForm({ id, options }: { id: string | undefined; options: PostOption
       ({ onProgress, signal }) =>
         submitMultipart<SavedResponse>(
           'POST',
-          id ? `${USER_POSTS_PATH}/${id}` : USER_POSTS_PATH,
+          target?.submitUrl ?? (id ? `${USER_POSTS_PATH}/${id}` : USER_POSTS_PATH),
           publicationFormData(values, { image: fileToSend(image) }, Boolean(id)),
           { onProgress, signal },
         ),
-      (result) => setSuccess(result.message),
+      (result) => (target ? target.onSaved(result.message) : setSuccess(result.message)),
     );
 
   return (
     <>
-      <RequiredNote />
+      <RequiredNote reviewed={!target} />
       <FormError message={form.generalError} />
       <ErrorBanner show={form.hasErrors && !processing} />
       <form ref={form.formRef} noValidate aria-busy={processing} onSubmit={submit}>
@@ -145,9 +155,11 @@ function PostForm({ id, options }: { id: string | undefined; options: PostOption
             />
           </FieldRow>
           <div className={fr.cx('fr-fieldset__element', 'fr-mt-2w')}>
-            <SubmitButton processing={processing}>
-              {id ? SAVE_CHANGES : 'Soumettre mon actualité'}
-            </SubmitButton>
+            <FormButtons
+              processing={processing}
+              label={id ? SAVE_CHANGES : 'Soumettre mon actualité'}
+              target={target}
+            />
             <UploadProgress value={form.uploadProgress} />
           </div>
         </fieldset>

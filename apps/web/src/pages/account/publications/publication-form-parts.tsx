@@ -3,7 +3,11 @@ import { Input } from '@codegouvfr/react-dsfr/Input';
 import { Select } from '@codegouvfr/react-dsfr/Select';
 import type { FileEntry } from '@ad/contract/account/member-content';
 import { Loader } from '../../../app/loader.tsx';
-import { toFormData, type FileFieldValue } from '../../../features/account-forms/index.ts';
+import {
+  SubmitButton,
+  toFormData,
+  type FileFieldValue,
+} from '../../../features/account-forms/index.ts';
 import { fr } from '../../../lib/fr.ts';
 
 /** The image formats the server accepts (its ALLOWED_IMAGE_MIMES; SVG is refused). */
@@ -50,12 +54,58 @@ export function PublicationPage({ title, children }: { title: string; children?:
   );
 }
 
-export function RequiredNote() {
+/**
+ * Where a member form sends and what follows a save, when it is not the member's own edit: the
+ * team correcting a submission before publishing it (issue 10) uses the same forms.
+ */
+export interface FormTarget {
+  /** The URL the form posts to (multipart, `_method=put`). */
+  submitUrl: string;
+  /** Replaces the success modal: called with the server's message. */
+  onSaved: (message: string) => void;
+  /** The button beside the submit button that leaves the form (`cancelLabel`). */
+  onCancel: () => void;
+  cancelLabel: string;
+  submitLabel: string;
+}
+
+export function RequiredNote({ reviewed = true }: { reviewed?: boolean }) {
   return (
     <p className={fr.cx('fr-hint-text')}>
-      Les champs marqués d'un astérisque (*) sont obligatoires. Votre proposition sera relue par
-      notre équipe avant sa publication.
+      Les champs marqués d'un astérisque (*) sont obligatoires.
+      {reviewed ? ' Votre proposition sera relue par notre équipe avant sa publication.' : null}
     </p>
+  );
+}
+
+/** The submit button of a form, and the target's cancel button beside it. */
+export function FormButtons({
+  processing,
+  label,
+  target,
+}: {
+  processing: boolean;
+  label: string;
+  target?: FormTarget;
+}) {
+  const submit = (
+    <SubmitButton processing={processing}>{target?.submitLabel ?? label}</SubmitButton>
+  );
+  if (!target) return submit;
+  return (
+    <ul className={fr.cx('fr-btns-group', 'fr-btns-group--inline-sm')}>
+      <li>{submit}</li>
+      <li>
+        <button
+          type="button"
+          className={fr.cx('fr-btn', 'fr-btn--secondary')}
+          onClick={target.onCancel}
+          disabled={processing}
+        >
+          {target.cancelLabel}
+        </button>
+      </li>
+    </ul>
   );
 }
 

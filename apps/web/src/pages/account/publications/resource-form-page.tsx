@@ -7,7 +7,6 @@ import {
   FileField,
   FormError,
   RichTextEditor,
-  SubmitButton,
   SuccessModal,
   UploadProgress,
   fileFieldValue,
@@ -19,6 +18,7 @@ import { FieldInput } from '../../../features/forms/field-input.tsx';
 import { fr } from '../../../lib/fr.ts';
 import {
   FieldRow,
+  FormButtons,
   IMAGE_MIMES,
   OptionSelect,
   PDF_MIMES,
@@ -28,6 +28,7 @@ import {
   fileToSend,
   publicationFormData,
   savedFiles,
+  type FormTarget,
 } from './publication-form-parts.tsx';
 import { publicationQueries, useQueryOr404 } from './publication-queries.ts';
 import { keepFieldsOfType, type ResourceTypeFields } from './resource-type-fields.ts';
@@ -46,7 +47,16 @@ export function ResourceFormPage() {
   );
 }
 
-function ResourceForm({ id, options }: { id: string | undefined; options: ResourceOptions }) {
+/** The form itself; `target` makes it the team's correction (issue 10). */
+export function ResourceForm({
+  id,
+  options,
+  target,
+}: {
+  id: string | undefined;
+  options: ResourceOptions;
+  target?: FormTarget;
+}) {
   const saved = options.resource;
   const [values, setValues] = useState({
     category_id: saved?.category_id ? String(saved.category_id) : '',
@@ -79,7 +89,7 @@ function ResourceForm({ id, options }: { id: string | undefined; options: Resour
       ({ onProgress, signal }) =>
         submitMultipart<SavedResponse>(
           'POST',
-          id ? `${USER_RESOURCES_PATH}/${id}` : USER_RESOURCES_PATH,
+          target?.submitUrl ?? (id ? `${USER_RESOURCES_PATH}/${id}` : USER_RESOURCES_PATH),
           publicationFormData(
             {
               ...values,
@@ -91,12 +101,12 @@ function ResourceForm({ id, options }: { id: string | undefined; options: Resour
           ),
           { onProgress, signal },
         ),
-      (result) => setSuccess(result.message),
+      (result) => (target ? target.onSaved(result.message) : setSuccess(result.message)),
     );
 
   return (
     <>
-      <RequiredNote />
+      <RequiredNote reviewed={!target} />
       <FormError message={form.generalError} />
       <ErrorBanner show={form.hasErrors && !processing} />
       <form ref={form.formRef} noValidate aria-busy={processing} onSubmit={submit}>
@@ -206,9 +216,11 @@ function ResourceForm({ id, options }: { id: string | undefined; options: Resour
             </FieldRow>
           ) : null}
           <div className={fr.cx('fr-fieldset__element', 'fr-mt-2w')}>
-            <SubmitButton processing={processing}>
-              {id ? SAVE_CHANGES : 'Soumettre ma ressource'}
-            </SubmitButton>
+            <FormButtons
+              processing={processing}
+              label={id ? SAVE_CHANGES : 'Soumettre ma ressource'}
+              target={target}
+            />
             <UploadProgress value={form.uploadProgress} />
           </div>
         </fieldset>

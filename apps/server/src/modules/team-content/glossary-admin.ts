@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm';
+import {
+  TEAM_CONTENT_MESSAGES,
+  teamContentDoneMessage,
+  type GlossaryEntryInput,
+  type GlossaryEntryRow,
+  type TeamContentDeleteResponse,
+  type TeamContentList,
+  type TeamContentWriteResponse,
+} from '@ad/contract/account/team-content';
+import type { DbOrTx } from '../../db/client.ts';
+import { glossaryEntries } from '../../db/schema/content.ts';
+import { ValidationError } from '../../platform/errors.ts';
+import { compareGlossaryTitles } from '../glossary/glossary.presenter.ts';
+import {
+  audit,
+  changeRunner,
+  found,
+  freeSlug,
+  textTaken,
+  type Actor,
+  type TeamContentDeps,
+} from './team-content-shared.ts';
+
+const columns = {
+  id: glossaryEntries.id,
+  title: glossaryEntries.title,
+  definition: glossaryEntries.definition,
+};
+
+async function loadEntry(db: DbOrTx, id: number): Promise<GlossaryEntryRow> {
+  const [row] = await db.select(columns).from(glossaryEntries).where(eq(glossaryEntries.id, id));
+  return found(row);
+}
+
+async function assertTitleFree(db: DbOrTx, title: string, exceptId: number | null) {
+  if (await textTaken(db, 'glossary_entries', 'title', title, exceptId)) {
+    throw new ValidationError({ title: [TEAM_CONTENT_MESSAGES.glossaryTitleTaken] });
+  }
+}
+
+/**
+ * The glossary (/glossaire): terms and their plain-text definitions, listed in the public page's
+ * French order. The slug is made when a term is added and kept (the seed finds terms by it).
+ */
+export function glossaryAdmin(deps: TeamContentDeps & { db: DbOrTx }) {
+  const { db } = deps;
+  const change = changeRunner(deps);
+  return {
+    async list(): Promise<TeamContentList<GlossaryEntryRow>> {
+      const rows = await db.select(columns).from(glossaryEntries);
+      rows.sort((a, b) => compareGlossaryTitles(a.title, b.title) || a.id - b.id);
+      return { data: rows };
+    },
+
+    async create(
+      input: GlossaryEntryInput,
+      actor: Actor,
+    ): Promise<TeamContentWriteResponse<GlossaryEntryRow>> {
+      const entry = await change('glossary', async ({ tx }) => {
+        await assertTitleFree(tx, input.title, null);
+        const slug = await freeSlug(tx, 'glossary_entries', input.title, 'terme');
+        const [row] = await tx
+          .insert(glossaryEntries)
+          .values({ slug, title: input.title, definition: input.definition })
+          .returning(columns);
+        await audit(tx, actor, 'glossary', 'create', row!.id, { title: row!.title });
+        return row!;
+      });
+      return { message: teamContentDoneMessage('glossary', entry.title, 'ajouté'), data: entry };
+    },
+
+    async update(
+      id: number,
+      input: GlossaryEntryInput,
+      actor: Actor,
+    ): Promise<TeamContentWriteResponse<GlossaryEntryRow>> {
+      const entry = await change('glossary', async ({ tx }) => {
+        const before = await loadEntry(tx, id);
+        await assertTitleFree(tx, input.title, id);
+        const [row] = await tx
+          .update(glossaryEntries)
+          .set({ title: input.title, definition: input.definition })
+          .where(eq(glossaryEntries.id, id))
+          .returning(columns);
+        await audit(tx, actor, 'glossary', 'update', id, {
+          title: row!.title,
+          ...(before.title === row!.title ? {} : { previous_title: before.title }),
+        });
+        return row!;
+      });
+      return { message: teamContentDoneMessage('glossary', entry.title, 'modifié'), data: entry };
+    },
+
+    async remove(id: number, actor: Actor): Promise<TeamContentDeleteResponse> {
+      const title = await change('glossary', async ({ tx }) => {
+        const before = await loadEntry(tx, id);
+        await tx.delete(glossaryEntries).where(eq(glossaryEntries.id, id));
+        await audit(tx, actor, 'glossary', 'delete', id, { title: before.title });
+        return before.title;
+      });
+      return { message: teamContentDoneMessage('glossary', title, 'supprimé') };
+    },
+  };
+}

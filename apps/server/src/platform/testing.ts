@@ -228,6 +228,24 @@ export async function signIn(
   return cookieHeader(response, cookies);
 }
 
+/** A signed-in user, with its browser's cookies and the CSRF token of its pages. */
+export interface TestSession {
+  user: Awaited<ReturnType<typeof createUser>>;
+  cookies: Record<string, string>;
+  csrf: string;
+}
+
+/** Creates a user (`input`: its role…), signs it in and opens its dashboard, like a browser. */
+export async function signedInAs(
+  t: TestApp,
+  input: Parameters<typeof createUser>[1] = {},
+): Promise<TestSession> {
+  const user = await createUser(t.database, input);
+  const signed = await signIn(t.app, user);
+  const { cookies, csrf } = await visit(t.app, '/mon-compte/tableau-de-bord', signed);
+  return { user, cookies, csrf };
+}
+
 /** A file of `multipartBody`: its name and bytes (the type the browser would claim is optional). */
 export interface TestFile {
   filename: string;

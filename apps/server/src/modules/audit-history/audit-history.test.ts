@@ -7,12 +7,14 @@ import {
 } from '@ad/contract/account/audit-history';
 import { auditEvents, contacts, users } from '../../db/schema/index.ts';
 import { MESSAGES } from '../../platform/errors.ts';
-import { createTestApp, createUser, signIn, visit, type TestApp } from '../../platform/testing.ts';
+import {
+  createTestApp,
+  signedInAs,
+  type TestApp,
+  type TestSession,
+} from '../../platform/testing.ts';
 
-type Signed = Awaited<ReturnType<typeof createUser>> & {
-  cookies: Record<string, string>;
-  csrf: string;
-};
+type Signed = TestSession['user'] & Omit<TestSession, 'user'>;
 
 describe('the audit history API (/api/moderation/audit)', () => {
   let t: TestApp;
@@ -25,10 +27,8 @@ describe('the audit history API (/api/moderation/audit)', () => {
     role: Role,
     extra: Partial<typeof users.$inferInsert> = {},
   ): Promise<Signed> {
-    const user = await createUser(t.database, { role, ...extra });
-    const signed = await signIn(t.app, user);
-    const { cookies, csrf } = await visit(t.app, '/mon-compte/tableau-de-bord', signed);
-    return { ...user, cookies, csrf };
+    const { user, ...session } = await signedInAs(t, { role, ...extra });
+    return { ...user, ...session };
   }
 
   const get = (who: Signed | null, url: string) =>

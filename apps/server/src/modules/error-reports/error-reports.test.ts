@@ -5,12 +5,15 @@ import { ERROR_REPORT_MESSAGES, type TeamErrorReportList } from '@ad/contract/er
 import { auditEvents, errorReports, foodProcedures, initiatives } from '../../db/schema/index.ts';
 import { solvedCaptcha } from '../../platform/captcha/testing.ts';
 import { MESSAGES } from '../../platform/errors.ts';
-import { createTestApp, createUser, signIn, visit, type TestApp } from '../../platform/testing.ts';
+import {
+  createTestApp,
+  signedInAs,
+  visit,
+  type TestApp,
+  type TestSession,
+} from '../../platform/testing.ts';
 
-type Signed = Awaited<ReturnType<typeof createUser>> & {
-  cookies: Record<string, string>;
-  csrf: string;
-};
+type Signed = TestSession['user'] & Omit<TestSession, 'user'>;
 
 const published = { moderationStatus: 'published' as const, publishedAt: new Date() };
 
@@ -25,10 +28,8 @@ describe('« Signaler une erreur » (error reports)', () => {
   let procedure: number;
 
   async function signedIn(role: Role): Promise<Signed> {
-    const user = await createUser(t.database, { role });
-    const signed = await signIn(t.app, user);
-    const { cookies, csrf } = await visit(t.app, '/mon-compte/tableau-de-bord', signed);
-    return { ...user, cookies, csrf };
+    const { user, ...session } = await signedInAs(t, { role });
+    return { ...user, ...session };
   }
 
   /** The visitor's form, as the map page posts it (anonymous unless `who`). */

@@ -15,9 +15,8 @@ import {
 import { loadReferenceIds, seedReferenceData, type ReferenceIds } from '../../db/seed/index.ts';
 import {
   createTestApp,
-  createUser,
   multipartBody,
-  signIn,
+  signedInAs,
   visit,
   type TestApp,
   type TestFile,
@@ -38,13 +37,6 @@ describe('the team corrects a submission before publishing it (/api/moderation/i
   let postCategoryId: number;
   let communeCode: string;
   let png: Buffer;
-
-  const sessionOf = async (options: Parameters<typeof createUser>[1]): Promise<Session> => {
-    const user = await createUser(t.database, options);
-    const signed = await signIn(t.app, user);
-    const { cookies, csrf } = await visit(t.app, '/mon-compte/tableau-de-bord', signed);
-    return { user, cookies, csrf };
-  };
 
   const send = async (
     who: Session | null,
@@ -158,8 +150,8 @@ describe('the team corrects a submission before publishing it (/api/moderation/i
       .insert(contacts)
       .values({ societyName: 'Association A', moderationStatus: 'published' })
       .returning({ id: contacts.id });
-    member = await sessionOf({ contactId: contact!.id });
-    moderator = await sessionOf({ role: 'moderator' });
+    member = await signedInAs(t, { contactId: contact!.id });
+    moderator = await signedInAs(t, { role: 'moderator' });
   }, 120_000);
 
   afterAll(() => t?.close());

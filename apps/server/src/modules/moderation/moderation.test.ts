@@ -10,7 +10,7 @@ import {
   revisions,
 } from '../../db/schema/index.ts';
 import { mailTo, waitForMail } from '../../platform/mail/testing.ts';
-import { createTestApp, createUser, signIn, visit, type TestApp } from '../../platform/testing.ts';
+import { createTestApp, signedInAs, visit, type TestApp } from '../../platform/testing.ts';
 import {
   apiClient,
   insertReferenceData,
@@ -25,13 +25,6 @@ describe('the moderation API (/api/moderation)', () => {
   let moderator: Member;
   let categoryId: number;
   let eventCategoryId: number;
-
-  async function signedInAs(role: 'moderator' | 'admin') {
-    const user = await createUser(t.database, { role });
-    const signed = await signIn(t.app, user);
-    const { cookies, csrf } = await visit(t.app, '/mon-compte/tableau-de-bord', signed);
-    return { user, cookies, csrf };
-  }
 
   const get = (who: { cookies: Record<string, string> } | null, url: string) =>
     t.app.inject({ method: 'GET', url, cookies: who?.cookies ?? {} });
@@ -78,7 +71,7 @@ describe('the moderation API (/api/moderation)', () => {
       { code: '64', name: 'Pyrénées-Atlantiques' },
     ]);
     author = await signedInMember(t);
-    moderator = await signedInAs('moderator');
+    moderator = await signedInAs(t, { role: 'moderator' });
   });
   afterAll(() => t.close());
 
@@ -116,7 +109,7 @@ describe('the moderation API (/api/moderation)', () => {
 
     it('lets moderators and admins in', async () => {
       expect((await get(moderator, '/api/moderation/queue')).statusCode).toBe(200);
-      const admin = await signedInAs('admin');
+      const admin = await signedInAs(t, { role: 'admin' });
       expect((await get(admin, '/api/moderation/queue')).statusCode).toBe(200);
     });
 

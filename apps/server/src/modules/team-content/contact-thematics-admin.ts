@@ -4,7 +4,6 @@ import {
   PROTECTED_CONTACT_THEMATICS,
   protectedThematicMessage,
   TEAM_CONTENT_MESSAGES,
-  teamContentDoneMessage,
   type ContactThematicAddress,
   type ContactThematicInput,
   type ContactThematicRow,
@@ -15,16 +14,21 @@ import {
 } from '@ad/contract/account/team-content';
 import type { DbOrTx } from '../../db/client.ts';
 import { contactUsAddresses, contactUsThematics } from '../../db/schema/contact-us.ts';
-import { HttpError, ValidationError } from '../../platform/errors.ts';
+import { HttpError } from '../../platform/errors.ts';
+import { rowsOf } from '../../platform/ordered-rows.ts';
 import {
+  assertTextFree,
   audit,
   changeRunner,
   found,
+  moveEntry,
   moveInOrder,
   nextPosition,
-  rowsOf,
-  textTaken,
+  removeEntry,
+  titleChange,
+  written,
   type Actor,
+  type EntryKind,
   type OrderedTable,
   type TeamContentDeps,
 } from './team-content-shared.ts';
@@ -109,6 +113,24 @@ async function loadThematic(db: DbOrTx, id: number): Promise<ContactThematicRow>
   return found((await listThematics(db)).find((row) => row.id === id));
 }
 
+const THEMATIC: EntryKind<ContactThematicRow> = {
+  lock: 'contact_thematic',
+  subject: 'contact_thematic',
+  screen: 'contact-thematics',
+  load: loadThematic,
+  title: (row) => row.name,
+};
+
+const assertNameFree = (db: DbOrTx, name: string, exceptId: number | null) =>
+  assertTextFree(
+    db,
+    'contact_us_thematics',
+    'name',
+    name,
+    exceptId,
+    TEAM_CONTENT_MESSAGES.contactThematicNameTaken,
+  );
+
 /**
  * Ids are chosen here (the table has no identity: the site links to 4, 6 and 999): the next one
  * below « Autre » (999), else after it.
@@ -165,12 +187,6 @@ export function contactThematicsAdmin(
   const { db } = deps;
   const change = changeRunner(deps);
 
-  async function assertNameFree(tx: DbOrTx, name: string, exceptId: number | null) {
-    if (await textTaken(tx, 'contact_us_thematics', 'name', name, exceptId)) {
-      throw new ValidationError({ name: [TEAM_CONTENT_MESSAGES.contactThematicNameTaken] });
-    }
-  }
-
   return {
     async list(): Promise<ContactThematicsList> {
       return { data: await listThematics(db), default_recipient: deps.defaultRecipient };
@@ -202,10 +218,7 @@ export function contactThematicsAdmin(
         });
         return loadThematic(tx, id);
       });
-      return {
-        message: teamContentDoneMessage('contact-thematics', thematic.name, 'ajouté'),
-        data: thematic,
-      };
+      return written(THEMATIC, thematic, 'ajouté');
     },
 
     async update(
@@ -222,8 +235,7 @@ export function contactThematicsAdmin(
           .where(eq(contactUsThematics.id, id));
         await saveAddress(tx, id, input, before.position);
         await audit(tx, actor, 'contact_thematic', 'update', id, {
-          title: input.name,
-          ...(before.name === input.name ? {} : { previous_title: before.name }),
+          ...titleChange(before.name, input.name),
           ...(before.recipient_email === input.recipient_email
             ? {}
             : {
@@ -233,43 +245,30 @@ export function contactThematicsAdmin(
         });
         return loadThematic(tx, id);
       });
-      return {
-        message: teamContentDoneMessage('contact-thematics', thematic.name, 'modifié'),
-        data: thematic,
-      };
+      return written(THEMATIC, thematic, 'modifié');
     },
 
-    async remove(id: number, actor: Actor): Promise<TeamContentDeleteResponse> {
-      const name = await change('contact_thematic', async ({ tx }) => {
-        const before = await loadThematic(tx, id);
-        if (before.protected) throw new HttpError(422, protectedThematicMessage(before.name));
-        await tx.delete(contactUsAddresses).where(eq(contactUsAddresses.thematicId, id));
-        await tx.delete(contactUsThematics).where(eq(contactUsThematics.id, id));
-        await audit(tx, actor, 'contact_thematic', 'delete', id, {
-          title: before.name,
-          recipient_email: before.recipient_email,
-        });
-        return before.name;
-      });
-      return { message: teamContentDoneMessage('contact-thematics', name, 'supprimé') };
+    remove(id: number, actor: Actor): Promise<TeamContentDeleteResponse> {
+      return removeEntry(
+        change,
+        THEMATIC,
+        id,
+        actor,
+        async ({ tx }, before) => {
+          if (before.protected) throw new HttpError(422, protectedThematicMessage(before.name));
+          await tx.delete(contactUsAddresses).where(eq(contactUsAddresses.thematicId, id));
+          await tx.delete(contactUsThematics).where(eq(contactUsThematics.id, id));
+        },
+        (before) => ({ recipient_email: before.recipient_email }),
+      );
     },
 
-    async move(
+    move(
       id: number,
       input: TeamContentMoveInput,
       actor: Actor,
     ): Promise<TeamContentWriteResponse<ContactThematicRow>> {
-      const thematic = await change('contact_thematic', async ({ tx }) => {
-        const current = await loadThematic(tx, id);
-        const position = await moveInOrder(tx, ORDER, id, null, input);
-        await audit(tx, actor, 'contact_thematic', 'move', id, {
-          title: current.name,
-          direction: input.direction,
-          position,
-        });
-        return loadThematic(tx, id);
-      });
-      return { message: TEAM_CONTENT_MESSAGES.moved, data: thematic };
+      return moveEntry(change, THEMATIC, ORDER, id, input, actor);
     },
   };
 }

@@ -3,7 +3,6 @@ import { pathTo } from '@ad/contract';
 import {
   faqCategoryInUseMessage,
   TEAM_CONTENT_MESSAGES,
-  teamContentDoneMessage,
   type FaqCategoryInput,
   type FaqCategoryRow,
   type FaqItemInput,
@@ -17,17 +16,21 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { faqCategories, faqItems } from '../../db/schema/content.ts';
 import { HttpError, ValidationError } from '../../platform/errors.ts';
+import { freeSlug } from '../../platform/ordered-rows.ts';
 import { requiredMessage } from '../../platform/uploads/form-fields.ts';
 import { sanitizeRichText } from '../../platform/rich-text.ts';
 import {
+  assertTextFree,
   audit,
   changeRunner,
   found,
-  freeSlug,
-  moveInOrder,
+  moveEntry,
   nextPosition,
-  textTaken,
+  removeEntry,
+  titleChange,
+  written,
   type Actor,
+  type EntryKind,
   type OrderedTable,
   type TeamContentDeps,
 } from './team-content-shared.ts';
@@ -84,11 +87,31 @@ async function loadItem(db: DbOrTx, id: number): Promise<FaqItemRow> {
   return presentItem(found(row));
 }
 
-async function assertCategoryNameFree(db: DbOrTx, name: string, exceptId: number | null) {
-  if (await textTaken(db, 'faq_categories', 'name', name, exceptId)) {
-    throw new ValidationError({ name: [TEAM_CONTENT_MESSAGES.faqCategoryNameTaken] });
-  }
-}
+const CATEGORY: EntryKind<FaqCategoryRow> = {
+  lock: 'faq',
+  subject: 'faq_category',
+  screen: 'faq-categories',
+  load: loadCategory,
+  title: (row) => row.name,
+};
+
+const ITEM: EntryKind<FaqItemRow> = {
+  lock: 'faq',
+  subject: 'faq_item',
+  screen: 'faq-items',
+  load: loadItem,
+  title: (row) => row.question,
+};
+
+const assertCategoryNameFree = (db: DbOrTx, name: string, exceptId: number | null) =>
+  assertTextFree(
+    db,
+    'faq_categories',
+    'name',
+    name,
+    exceptId,
+    TEAM_CONTENT_MESSAGES.faqCategoryNameTaken,
+  );
 
 async function assertCategoryExists(db: DbOrTx, id: number) {
   const [row] = await db
@@ -136,10 +159,7 @@ export function faqAdmin(deps: TeamContentDeps & { db: DbOrTx }) {
         await audit(tx, actor, 'faq_category', 'create', row!.id, { title: input.name });
         return loadCategory(tx, row!.id);
       });
-      return {
-        message: teamContentDoneMessage('faq-categories', category.name, 'ajouté'),
-        data: category,
-      };
+      return written(CATEGORY, category, 'ajouté');
     },
 
     async updateCategory(
@@ -151,48 +171,28 @@ export function faqAdmin(deps: TeamContentDeps & { db: DbOrTx }) {
         const before = await loadCategory(tx, id);
         await assertCategoryNameFree(tx, input.name, id);
         await tx.update(faqCategories).set({ name: input.name }).where(eq(faqCategories.id, id));
-        await audit(tx, actor, 'faq_category', 'update', id, {
-          title: input.name,
-          ...(before.name === input.name ? {} : { previous_title: before.name }),
-        });
+        await audit(tx, actor, 'faq_category', 'update', id, titleChange(before.name, input.name));
         return loadCategory(tx, id);
       });
-      return {
-        message: teamContentDoneMessage('faq-categories', category.name, 'modifié'),
-        data: category,
-      };
+      return written(CATEGORY, category, 'modifié');
     },
 
-    async removeCategory(id: number, actor: Actor): Promise<TeamContentDeleteResponse> {
+    removeCategory(id: number, actor: Actor): Promise<TeamContentDeleteResponse> {
       // Questions are written under the same lock: none can join the category meanwhile.
-      const name = await change('faq', async ({ tx }) => {
-        const before = await loadCategory(tx, id);
+      return removeEntry(change, CATEGORY, id, actor, async ({ tx }, before) => {
         if (before.items_count > 0) {
           throw new HttpError(422, faqCategoryInUseMessage(before.name, before.items_count));
         }
         await tx.delete(faqCategories).where(eq(faqCategories.id, id));
-        await audit(tx, actor, 'faq_category', 'delete', id, { title: before.name });
-        return before.name;
       });
-      return { message: teamContentDoneMessage('faq-categories', name, 'supprimé') };
     },
 
-    async moveCategory(
+    moveCategory(
       id: number,
       input: TeamContentMoveInput,
       actor: Actor,
     ): Promise<TeamContentWriteResponse<FaqCategoryRow>> {
-      const category = await change('faq', async ({ tx }) => {
-        const current = await loadCategory(tx, id);
-        const position = await moveInOrder(tx, CATEGORIES, id, null, input);
-        await audit(tx, actor, 'faq_category', 'move', id, {
-          title: current.name,
-          direction: input.direction,
-          position,
-        });
-        return loadCategory(tx, id);
-      });
-      return { message: TEAM_CONTENT_MESSAGES.moved, data: category };
+      return moveEntry(change, CATEGORY, CATEGORIES, id, input, actor);
     },
 
     async listItems(): Promise<FaqItemsList> {
@@ -234,7 +234,7 @@ export function faqAdmin(deps: TeamContentDeps & { db: DbOrTx }) {
         });
         return loadItem(tx, row!.id);
       });
-      return { message: teamContentDoneMessage('faq-items', item.question, 'ajouté'), data: item };
+      return written(ITEM, item, 'ajouté');
     },
 
     /** A question moved to another category goes to the end of it. */
@@ -258,49 +258,35 @@ export function faqAdmin(deps: TeamContentDeps & { db: DbOrTx }) {
           })
           .where(eq(faqItems.id, id));
         await audit(tx, actor, 'faq_item', 'update', id, {
-          title: input.question,
-          ...(before.question === input.question ? {} : { previous_title: before.question }),
+          ...titleChange(before.question, input.question),
           ...(moved
             ? { category_id: input.category_id, previous_category_id: before.category_id }
             : {}),
         });
         return loadItem(tx, id);
       });
-      return {
-        message: teamContentDoneMessage('faq-items', item.question, 'modifié'),
-        data: item,
-      };
+      return written(ITEM, item, 'modifié');
     },
 
-    async removeItem(id: number, actor: Actor): Promise<TeamContentDeleteResponse> {
-      const question = await change('faq', async ({ tx }) => {
-        const before = await loadItem(tx, id);
-        await tx.delete(faqItems).where(eq(faqItems.id, id));
-        await audit(tx, actor, 'faq_item', 'delete', id, {
-          title: before.question,
-          category_id: before.category_id,
-        });
-        return before.question;
-      });
-      return { message: teamContentDoneMessage('faq-items', question, 'supprimé') };
+    removeItem(id: number, actor: Actor): Promise<TeamContentDeleteResponse> {
+      return removeEntry(
+        change,
+        ITEM,
+        id,
+        actor,
+        async ({ tx }) => {
+          await tx.delete(faqItems).where(eq(faqItems.id, id));
+        },
+        (before) => ({ category_id: before.category_id }),
+      );
     },
 
-    async moveItem(
+    moveItem(
       id: number,
       input: TeamContentMoveInput,
       actor: Actor,
     ): Promise<TeamContentWriteResponse<FaqItemRow>> {
-      const item = await change('faq', async ({ tx }) => {
-        const current = await loadItem(tx, id);
-        const position = await moveInOrder(tx, ITEMS, id, current.category_id, input);
-        await audit(tx, actor, 'faq_item', 'move', id, {
-          title: current.question,
-          direction: input.direction,
-          position,
-        });
-        return loadItem(tx, id);
-      });
-      return { message: TEAM_CONTENT_MESSAGES.moved, data: item };
+      return moveEntry(change, ITEM, ITEMS, id, input, actor, (row) => row.category_id);
     },
   };
 }

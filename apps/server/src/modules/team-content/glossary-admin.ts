@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
   TEAM_CONTENT_MESSAGES,
-  teamContentDoneMessage,
   type GlossaryEntryInput,
   type GlossaryEntryRow,
   type TeamContentDeleteResponse,
@@ -10,15 +9,18 @@ import {
 } from '@ad/contract/account/team-content';
 import type { DbOrTx } from '../../db/client.ts';
 import { glossaryEntries } from '../../db/schema/content.ts';
-import { ValidationError } from '../../platform/errors.ts';
+import { freeSlug } from '../../platform/ordered-rows.ts';
 import { compareGlossaryTitles } from '../glossary/glossary.presenter.ts';
 import {
+  assertTextFree,
   audit,
   changeRunner,
   found,
-  freeSlug,
-  textTaken,
+  removeEntry,
+  titleChange,
+  written,
   type Actor,
+  type EntryKind,
   type TeamContentDeps,
 } from './team-content-shared.ts';
 
@@ -33,11 +35,23 @@ async function loadEntry(db: DbOrTx, id: number): Promise<GlossaryEntryRow> {
   return found(row);
 }
 
-async function assertTitleFree(db: DbOrTx, title: string, exceptId: number | null) {
-  if (await textTaken(db, 'glossary_entries', 'title', title, exceptId)) {
-    throw new ValidationError({ title: [TEAM_CONTENT_MESSAGES.glossaryTitleTaken] });
-  }
-}
+const ENTRY: EntryKind<GlossaryEntryRow> = {
+  lock: 'glossary',
+  subject: 'glossary',
+  screen: 'glossary',
+  load: loadEntry,
+  title: (row) => row.title,
+};
+
+const assertTitleFree = (db: DbOrTx, title: string, exceptId: number | null) =>
+  assertTextFree(
+    db,
+    'glossary_entries',
+    'title',
+    title,
+    exceptId,
+    TEAM_CONTENT_MESSAGES.glossaryTitleTaken,
+  );
 
 /**
  * The glossary (/glossaire): terms and their plain-text definitions, listed in the public page's
@@ -67,7 +81,7 @@ export function glossaryAdmin(deps: TeamContentDeps & { db: DbOrTx }) {
         await audit(tx, actor, 'glossary', 'create', row!.id, { title: row!.title });
         return row!;
       });
-      return { message: teamContentDoneMessage('glossary', entry.title, 'ajouté'), data: entry };
+      return written(ENTRY, entry, 'ajouté');
     },
 
     async update(
@@ -83,23 +97,16 @@ export function glossaryAdmin(deps: TeamContentDeps & { db: DbOrTx }) {
           .set({ title: input.title, definition: input.definition })
           .where(eq(glossaryEntries.id, id))
           .returning(columns);
-        await audit(tx, actor, 'glossary', 'update', id, {
-          title: row!.title,
-          ...(before.title === row!.title ? {} : { previous_title: before.title }),
-        });
+        await audit(tx, actor, 'glossary', 'update', id, titleChange(before.title, row!.title));
         return row!;
       });
-      return { message: teamContentDoneMessage('glossary', entry.title, 'modifié'), data: entry };
+      return written(ENTRY, entry, 'modifié');
     },
 
-    async remove(id: number, actor: Actor): Promise<TeamContentDeleteResponse> {
-      const title = await change('glossary', async ({ tx }) => {
-        const before = await loadEntry(tx, id);
+    remove(id: number, actor: Actor): Promise<TeamContentDeleteResponse> {
+      return removeEntry(change, ENTRY, id, actor, async ({ tx }) => {
         await tx.delete(glossaryEntries).where(eq(glossaryEntries.id, id));
-        await audit(tx, actor, 'glossary', 'delete', id, { title: before.title });
-        return before.title;
       });
-      return { message: teamContentDoneMessage('glossary', title, 'supprimé') };
     },
   };
 }

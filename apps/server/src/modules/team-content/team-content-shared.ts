@@ -1,13 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   TEAM_CONTENT_MESSAGES,
+  teamContentDoneMessage,
+  type TeamContentDeleteResponse,
+  type TeamContentKind,
   type TeamContentMoveInput,
+  type TeamContentWriteResponse,
 } from '@ad/contract/account/team-content';
 import type { DbOrTx, Transaction } from '../../db/client.ts';
-import { slugify } from '../../platform/slug.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { SessionUser } from '../../platform/auth/sessions.ts';
-import { HttpError, notFound } from '../../platform/errors.ts';
+import { notFound, ValidationError } from '../../platform/errors.ts';
+import { rowsOf, swapInOrder } from '../../platform/ordered-rows.ts';
 import type { FileStore, FileTransaction } from '../../platform/uploads/file-store.ts';
 
 /** Who changes the content: the audit event's actor and address. */
@@ -28,7 +32,7 @@ export type AuditSubject =
 
 export type Verb = 'create' | 'update' | 'delete' | 'move';
 
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+type Lock = 'glossary' | 'faq' | 'team_member' | 'contact_thematic';
 
 /**
  * One change of the team's content: a transaction (with the file store's bookkeeping, so that a
@@ -39,7 +43,7 @@ export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).row
  */
 export function changeRunner({ fileStore, contentChanged }: TeamContentDeps) {
   return async function change<T>(
-    lock: 'glossary' | 'faq' | 'team_member' | 'contact_thematic',
+    lock: Lock,
     work: (files: FileTransaction) => Promise<T>,
   ): Promise<T> {
     const result = await fileStore.transaction(async (files) => {
@@ -52,6 +56,8 @@ export function changeRunner({ fileStore, contentChanged }: TeamContentDeps) {
     return result;
   };
 }
+
+export type Change = ReturnType<typeof changeRunner>;
 
 export function audit(
   tx: Transaction,
@@ -79,40 +85,32 @@ export function found<T>(row: T | undefined | null): T {
 
 const identifier = (name: string) => sql.identifier(name);
 
-/** Whether another row of `table` has this text in `column`, ignoring case and accents. */
-export async function textTaken(
+/**
+ * Refuses (422 on `column`) a text that another row of `table` already has in `column`, ignoring
+ * case and accents.
+ */
+export async function assertTextFree(
   tx: DbOrTx,
   table: string,
   column: string,
   value: string,
   exceptId: number | null,
-): Promise<boolean> {
+  message: string,
+): Promise<void> {
   const except = exceptId === null ? sql`` : sql`AND id <> ${exceptId}`;
   const rows = rowsOf<{ id: number }>(
     await tx.execute(sql`SELECT id FROM ${identifier(table)}
       WHERE f_unaccent(lower(${identifier(column)})) = f_unaccent(lower(${value})) ${except}
       LIMIT 1`),
   );
-  return rows.length > 0;
+  if (rows.length > 0) throw new ValidationError({ [column]: [message] });
 }
 
-/** `mot`, else `mot-2`, `mot-3`… free in `table` (slugs are made once and kept on edits). */
-export async function freeSlug(
-  tx: DbOrTx,
-  table: string,
-  text: string,
-  fallback: string,
-): Promise<string> {
-  const base = slugify(text, 70) || fallback;
-  const taken = new Set(
-    rowsOf<{ slug: string }>(
-      await tx.execute(sql`SELECT slug FROM ${identifier(table)}
-        WHERE slug = ${base} OR slug LIKE ${`${base}-%`}`),
-    ).map((row) => row.slug),
-  );
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-}
+/** The audit data of a renamed entry: its title, and the previous one when it changed. */
+export const titleChange = (before: string, after: string) => ({
+  title: after,
+  ...(before === after ? {} : { previous_title: before }),
+});
 
 /** An ordered table, optionally ordered within a group (the FAQ's questions per category). */
 export interface OrderedTable {
@@ -152,18 +150,72 @@ export async function moveInOrder(
     await tx.execute(sql`SELECT id FROM ${identifier(ordered.table)}
       ${groupFilter(ordered, groupValue)} ORDER BY position, id`),
   ).map((row) => row.id);
-  const index = order.indexOf(id);
-  const target = direction === 'up' ? index - 1 : index + 1;
-  if (index < 0 || target < 0 || target >= order.length) {
-    throw new HttpError(409, TEAM_CONTENT_MESSAGES.cannotMove);
-  }
-  [order[index], order[target]] = [order[target]!, order[index]!];
-  const positions = sql.join(
-    order.map((rowId, position) => sql`(${rowId}::int, ${position}::int)`),
-    sql`, `,
-  );
-  await tx.execute(sql`UPDATE ${identifier(ordered.table)} AS t SET position = p.position
-    FROM (VALUES ${positions}) AS p(id, position)
-    WHERE t.id = p.id AND t.position IS DISTINCT FROM p.position`);
-  return target;
+  return swapInOrder(tx, ordered.table, order, id, direction, TEAM_CONTENT_MESSAGES.cannotMove);
+}
+
+/** What the shared steps of a change need to know of one kind of entry. */
+export interface EntryKind<R> {
+  lock: Lock;
+  subject: AuditSubject;
+  /** Its screen, which names it in the confirmation messages. */
+  screen: TeamContentKind;
+  load: (db: DbOrTx, id: number) => Promise<R>;
+  /** Its name in the messages and the audit events. */
+  title: (row: R) => string;
+}
+
+/** The answer to an entry added or modified. */
+export function written<R>(
+  kind: EntryKind<R>,
+  row: R,
+  verb: 'ajouté' | 'modifié',
+): TeamContentWriteResponse<R> {
+  return { message: teamContentDoneMessage(kind.screen, kind.title(row), verb), data: row };
+}
+
+/**
+ * Deletes an entry: once it is loaded (404), `remove` refuses or deletes what it must, then the
+ * event is recorded with its title and `data`.
+ */
+export async function removeEntry<R>(
+  change: Change,
+  kind: EntryKind<R>,
+  id: number,
+  actor: Actor,
+  remove: (files: FileTransaction, before: R) => Promise<void>,
+  data: (before: R) => Record<string, unknown> = () => ({}),
+): Promise<TeamContentDeleteResponse> {
+  const title = await change(kind.lock, async (files) => {
+    const before = await kind.load(files.tx, id);
+    await remove(files, before);
+    await audit(files.tx, actor, kind.subject, 'delete', id, {
+      title: kind.title(before),
+      ...data(before),
+    });
+    return kind.title(before);
+  });
+  return { message: teamContentDoneMessage(kind.screen, title, 'supprimé') };
+}
+
+/** Moves an entry up or down its list (`groupOf`: its group in `ordered`), see moveInOrder. */
+export async function moveEntry<R>(
+  change: Change,
+  kind: EntryKind<R>,
+  ordered: OrderedTable,
+  id: number,
+  input: TeamContentMoveInput,
+  actor: Actor,
+  groupOf: (row: R) => number | null = () => null,
+): Promise<TeamContentWriteResponse<R>> {
+  const row = await change(kind.lock, async ({ tx }) => {
+    const current = await kind.load(tx, id);
+    const position = await moveInOrder(tx, ordered, id, groupOf(current), input);
+    await audit(tx, actor, kind.subject, 'move', id, {
+      title: kind.title(current),
+      direction: input.direction,
+      position,
+    });
+    return kind.load(tx, id);
+  });
+  return { message: TEAM_CONTENT_MESSAGES.moved, data: row };
 }

@@ -24,9 +24,8 @@ import { seedReferenceData } from '../../db/seed/index.ts';
 import { UPLOAD_MESSAGES } from '../../platform/uploads/check-upload.ts';
 import {
   createTestApp,
-  createUser,
   multipartBody,
-  signIn,
+  signedInAs,
   visit,
   type TestApp,
   type TestFile,
@@ -53,13 +52,6 @@ describe('the team’s content and settings (/api/moderation/content)', () => {
   let admin: Who;
   let moderator: Who;
   let member: Who;
-
-  async function signedInAs(role: 'member' | 'moderator' | 'admin'): Promise<Who> {
-    const user = await createUser(t.database, { role });
-    const signed = await signIn(t.app, user);
-    const { cookies, csrf } = await visit(t.app, '/mon-compte/tableau-de-bord', signed);
-    return { user, cookies, csrf };
-  }
 
   const send = (
     who: Who | null,
@@ -119,9 +111,9 @@ describe('the team’s content and settings (/api/moderation/content)', () => {
     t = await createTestApp();
     await seedReferenceData(t.database.db);
     [admin, moderator, member] = await Promise.all([
-      signedInAs('admin'),
-      signedInAs('moderator'),
-      signedInAs('member'),
+      signedInAs(t, { role: 'admin' }),
+      signedInAs(t, { role: 'moderator' }),
+      signedInAs(t, { role: 'member' }),
     ]);
   });
   afterAll(() => t.close());

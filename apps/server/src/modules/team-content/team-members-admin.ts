@@ -1,7 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
 import {
-  TEAM_CONTENT_MESSAGES,
-  teamContentDoneMessage,
   type TeamContentDeleteResponse,
   type TeamContentMoveInput,
   type TeamContentWriteResponse,
@@ -18,9 +16,13 @@ import {
   audit,
   changeRunner,
   found,
-  moveInOrder,
+  moveEntry,
   nextPosition,
+  removeEntry,
+  titleChange,
+  written,
   type Actor,
+  type EntryKind,
   type OrderedTable,
   type TeamContentDeps,
 } from './team-content-shared.ts';
@@ -74,6 +76,21 @@ async function loadMember(db: DbOrTx, id: number) {
   return found(row);
 }
 
+/** The stored member (its photo's file id for the deletes), and as the screen shows it. */
+const STORED: EntryKind<MemberRecord> = {
+  lock: 'team_member',
+  subject: 'team_member',
+  screen: 'team-members',
+  load: loadMember,
+  title: (row) => row.name,
+};
+
+const MEMBER: EntryKind<TeamMemberRow> = {
+  ...STORED,
+  load: async (db, id) => present(await loadMember(db, id)),
+  title: (row) => row.name,
+};
+
 export interface TeamMemberChange {
   input: TeamMemberInput;
   /** A new photo, already checked by its content. */
@@ -117,10 +134,7 @@ export function teamMembersAdmin(deps: TeamContentDeps & { db: DbOrTx }) {
         });
         return present(await loadMember(tx, row!.id));
       });
-      return {
-        message: teamContentDoneMessage('team-members', member.name, 'ajouté'),
-        data: member,
-      };
+      return written(MEMBER, member, 'ajouté');
     },
 
     async update(
@@ -141,48 +155,29 @@ export function teamMembersAdmin(deps: TeamContentDeps & { db: DbOrTx }) {
           await store.discard([before.photoId]);
         }
         await audit(tx, actor, 'team_member', 'update', id, {
-          title: input.name,
-          ...(before.name === input.name ? {} : { previous_title: before.name }),
+          ...titleChange(before.name, input.name),
           ...(before.photoId === avatarFileId
             ? {}
             : { photo: avatarFileId === null ? 'removed' : 'replaced' }),
         });
         return present(await loadMember(tx, id));
       });
-      return {
-        message: teamContentDoneMessage('team-members', member.name, 'modifié'),
-        data: member,
-      };
+      return written(MEMBER, member, 'modifié');
     },
 
-    async remove(id: number, actor: Actor): Promise<TeamContentDeleteResponse> {
-      const name = await change('team_member', async (store) => {
-        const { tx } = store;
-        const before = await loadMember(tx, id);
-        await tx.delete(teamMembers).where(eq(teamMembers.id, id));
+    remove(id: number, actor: Actor): Promise<TeamContentDeleteResponse> {
+      return removeEntry(change, STORED, id, actor, async (store, before) => {
+        await store.tx.delete(teamMembers).where(eq(teamMembers.id, id));
         if (before.photoId !== null) await store.discard([before.photoId]);
-        await audit(tx, actor, 'team_member', 'delete', id, { title: before.name });
-        return before.name;
       });
-      return { message: teamContentDoneMessage('team-members', name, 'supprimé') };
     },
 
-    async move(
+    move(
       id: number,
       input: TeamContentMoveInput,
       actor: Actor,
     ): Promise<TeamContentWriteResponse<TeamMemberRow>> {
-      const member = await change('team_member', async ({ tx }) => {
-        const current = await loadMember(tx, id);
-        const position = await moveInOrder(tx, ORDER, id, null, input);
-        await audit(tx, actor, 'team_member', 'move', id, {
-          title: current.name,
-          direction: input.direction,
-          position,
-        });
-        return present(await loadMember(tx, id));
-      });
-      return { message: TEAM_CONTENT_MESSAGES.moved, data: member };
+      return moveEntry(change, MEMBER, ORDER, id, input, actor);
     },
   };
 }

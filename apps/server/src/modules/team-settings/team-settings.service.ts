@@ -14,11 +14,11 @@ import {
   type SettingsWriteResponse,
 } from '@ad/contract/account/team-settings';
 import type { DbOrTx, Transaction } from '../../db/client.ts';
-import { slugify } from '../../platform/slug.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { SessionUser } from '../../platform/auth/sessions.ts';
 import type { AppDatabase, Clock } from '../../platform/database.ts';
 import { HttpError, notFound, ValidationError } from '../../platform/errors.ts';
+import { freeSlug, rowsOf, swapInOrder } from '../../platform/ordered-rows.ts';
 import { LIST_DEFINITIONS, PENDING_EDIT, type ListDefinition } from './team-settings.lists.ts';
 
 /**
@@ -58,8 +58,6 @@ export interface Actor {
   user: SessionUser;
   ip: string | null;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 const id = (name: string) => sql.identifier(name);
 
@@ -200,19 +198,6 @@ async function assertNameFree(
   }
 }
 
-/** `nom`, else `nom-2`, `nom-3`… free in the table. */
-async function freeSlug(tx: Transaction, definition: ListDefinition, name: string) {
-  const base = slugify(name, 70) || 'entree';
-  const taken = new Set(
-    rowsOf<{ slug: string }>(
-      await tx.execute(sql`SELECT slug FROM ${id(definition.table)}
-        WHERE slug = ${base} OR slug LIKE ${`${base}-%`}`),
-    ).map((row) => row.slug),
-  );
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-}
-
 export function createTeamSettingsService(deps: {
   db: AppDatabase;
   clock: Clock;
@@ -306,7 +291,7 @@ export function createTeamSettingsService(deps: {
           thematicId = thematic.id;
         }
         await assertNameFree(tx, definition, input.name, null, thematicId);
-        const slug = await freeSlug(tx, definition, input.name);
+        const slug = await freeSlug(tx, definition.table, input.name, 'entree');
         const sameParent =
           definition.parentColumn && thematicId !== null
             ? sql`WHERE ${id(definition.parentColumn)} = ${thematicId}`
@@ -413,24 +398,18 @@ export function createTeamSettingsService(deps: {
         const siblings = rowsOf<EntryRow>(await tx.execute(entriesQuery(definition))).filter(
           (row) => row.thematic_id === current.thematic_id,
         );
-        const index = siblings.findIndex((row) => row.id === entryId);
-        const target = input.direction === 'up' ? index - 1 : index + 1;
-        if (index < 0 || target < 0 || target >= siblings.length) {
-          throw new HttpError(409, TEAM_SETTINGS_MESSAGES.cannotMove);
-        }
-        const order = siblings.map((row) => row.id);
-        [order[index], order[target]] = [order[target]!, order[index]!];
-        const positions = sql.join(
-          order.map((rowId, position) => sql`(${rowId}::int, ${position}::int)`),
-          sql`, `,
+        const position = await swapInOrder(
+          tx,
+          definition.table,
+          siblings.map((row) => row.id),
+          entryId,
+          input.direction,
+          TEAM_SETTINGS_MESSAGES.cannotMove,
         );
-        await tx.execute(sql`UPDATE ${id(definition.table)} AS e SET position = p.position
-          FROM (VALUES ${positions}) AS p(id, position)
-          WHERE e.id = p.id AND e.position IS DISTINCT FROM p.position`);
         await audit(tx, actor, definition, 'move', entryId, {
           name: current.name,
           direction: input.direction,
-          position: target,
+          position,
         });
         return presentEntry(tx, definition, entryId);
       });

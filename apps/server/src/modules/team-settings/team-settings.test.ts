@@ -21,7 +21,7 @@ import {
   subthematics,
 } from '../../db/schema/index.ts';
 import { loadReferenceIds, seedReferenceData, type ReferenceIds } from '../../db/seed/index.ts';
-import { createTestApp, createUser, signIn, visit, type TestApp } from '../../platform/testing.ts';
+import { createTestApp, signedInAs, visit, type TestApp } from '../../platform/testing.ts';
 
 const API = '/api/moderation/settings';
 
@@ -37,13 +37,6 @@ describe('the reference lists of the back office (/api/moderation/settings)', ()
   let admin: Who;
   let moderator: Who;
   let member: Who;
-
-  async function signedInAs(role: 'member' | 'moderator' | 'admin'): Promise<Who> {
-    const user = await createUser(t.database, { role });
-    const signed = await signIn(t.app, user);
-    const { cookies, csrf } = await visit(t.app, '/mon-compte/tableau-de-bord', signed);
-    return { user, cookies, csrf };
-  }
 
   const send = (
     who: Who | null,
@@ -94,9 +87,9 @@ describe('the reference lists of the back office (/api/moderation/settings)', ()
     await seedReferenceData(t.database.db);
     ref = await loadReferenceIds(t.database.db);
     [admin, moderator, member] = await Promise.all([
-      signedInAs('admin'),
-      signedInAs('moderator'),
-      signedInAs('member'),
+      signedInAs(t, { role: 'admin' }),
+      signedInAs(t, { role: 'moderator' }),
+      signedInAs(t, { role: 'member' }),
     ]);
   });
   afterAll(() => t.close());

@@ -17,14 +17,19 @@ import {
 } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../platform/auth/sessions.ts';
 import { HttpError, MESSAGES } from '../../platform/errors.ts';
-import { createTestApp, createUser, signIn, visit, type TestApp } from '../../platform/testing.ts';
+import {
+  createTestApp,
+  createUser,
+  signedInAs,
+  signIn,
+  visit,
+  type TestApp,
+  type TestSession,
+} from '../../platform/testing.ts';
 import { lockActiveAdmins } from './team-users.queries.ts';
 import { createTeamUsersService } from './team-users.service.ts';
 
-type Signed = Awaited<ReturnType<typeof createUser>> & {
-  cookies: Record<string, string>;
-  csrf: string;
-};
+type Signed = TestSession['user'] & Omit<TestSession, 'user'>;
 
 describe('the users API of the back office (/api/moderation/users)', () => {
   let t: TestApp;
@@ -36,10 +41,8 @@ describe('the users API of the back office (/api/moderation/users)', () => {
     role: Role,
     extra: Partial<typeof users.$inferInsert> = {},
   ): Promise<Signed> {
-    const user = await createUser(t.database, { role, ...extra });
-    const signed = await signIn(t.app, user);
-    const { cookies, csrf } = await visit(t.app, '/mon-compte/tableau-de-bord', signed);
-    return { ...user, cookies, csrf };
+    const { user, ...session } = await signedInAs(t, { role, ...extra });
+    return { ...user, ...session };
   }
 
   const get = (who: Signed | null, url: string) =>

@@ -30,9 +30,12 @@
  * Modals
  * - `SuccessModal({ open, message, onClose? })`: 'Fermer' refetches the /api/user queries and
  *   goes to the dashboard (or reloads it when already there); `onClose` replaces that.
+ * - `ConfirmModal({ open?, confirmation, resetKey?, onCancel, onDone })`, `confirmation:
+ *   Confirmation` ({ title, body, confirmLabel, run, failed? }): 'Confirmez-vous cette action ?',
+ *   then `run()`; cannot be closed while it runs, then `onDone(message)` with what `run` resolved.
  * - `DeleteConfirmModal({ open, deletable, onCancel, onDeleted })`, `deletable: Deletable`
- *   ({ label, sentence, name, success, url } of a dashboard item): sends `DELETE url`, cannot be
- *   closed while it runs, then `onDeleted(deletable.success)` (show the SuccessModal with it).
+ *   ({ label, sentence, name, success, url } of a dashboard item): a ConfirmModal that sends
+ *   `DELETE url`, then `onDeleted(deletable.success)` (show the SuccessModal with it).
  *
  * Fields (each takes `error?: string` (the first server message), `disabled?`, `required?` (adds
  * ' *' to the label and aria-required: pass the label without asterisk))
@@ -91,6 +94,7 @@ export {
 export { FormError } from '../forms/form-error.tsx';
 export { ErrorBanner, ERROR_BANNER_TEXT, SubmitButton, UploadProgress } from './form-status.tsx';
 export { SuccessModal, useBackToDashboard } from './success-modal.tsx';
+export { ConfirmModal, type Confirmation } from './confirm-modal.tsx';
 export { DeleteConfirmModal, type Deletable } from './delete-confirm-modal.tsx';
 export { RichTextEditor, type RichTextEditorProps } from './rich-text-editor.tsx';
 export {

@@ -12,15 +12,13 @@ import type { AgendaEvent } from '../../features/events/events.ts';
 import { ItemDetail } from '../../features/maps/item-detail.tsx';
 import type { PostDetail } from '../../features/posts/posts.ts';
 import type { Resource } from '../../features/resources/api.ts';
-import { fileDetail } from '../../features/resources/file-size.ts';
-import { formatResourceDate } from '../../features/resources/resource-date.ts';
-import { ResourceVideo } from '../../features/resources/resource-video.tsx';
 import '../../features/resources/resource.css';
 import { formatDate } from '../../lib/date.ts';
 import { fr } from '../../lib/fr.ts';
 import { PreviewList } from '../account/publications/publication-preview.tsx';
 import { eventLink } from '../events/agenda.ts';
-import { formatEventDates, formatUpdatedAt } from '../posts/post-dates.ts';
+import { PostArticleBody } from '../posts/post-article.tsx';
+import { ResourceArticleBody } from '../resources/resource-article.tsx';
 import { DUPLICATE_REASONS, publicPathOf } from './moderation-labels.ts';
 
 const EMPTY = 'Non renseigné';
@@ -183,49 +181,7 @@ function PublicView({ view }: { view: ModerationPublicView }) {
 function PublicPost({ post }: { post: PostDetail }) {
   return (
     <article>
-      <h3 className={fr.cx('fr-h1')}>{post.title}</h3>
-      {post.category && (
-        <p className={fr.cx('fr-tag', 'fr-mb-2w')}>
-          <span className={fr.cx('fr-sr-only')}>Catégorie : </span>
-          {post.category.name}
-        </p>
-      )}
-      <p className={fr.cx('fr-text--sm', 'fr-mb-4w')}>
-        <span
-          className={fr.cx('fr-icon-time-line', 'fr-icon--sm', 'fr-mr-1v')}
-          aria-hidden="true"
-        />
-        <time dateTime={post.updated_at}>{`Mis à jour ${formatUpdatedAt(post.updated_at)}`}</time>
-      </p>
-      {post.event && (
-        <div className={fr.cx('fr-callout', 'fr-icon-calendar-event-line', 'fr-my-4w')}>
-          <h4 className={fr.cx('fr-callout__title', 'fr-h6')}>Évènement</h4>
-          <ul className={fr.cx('fr-callout__text', 'fr-raw-list', 'fr-text--md')}>
-            <li>{formatEventDates(post.event)}</li>
-            {post.event.hour && <li>Heure : {post.event.hour}</li>}
-            {post.event.place && <li>Lieu : {post.event.place}</li>}
-          </ul>
-        </div>
-      )}
-      {/* Sanitised on the server when the post is saved. */}
-      <div dangerouslySetInnerHTML={{ __html: post.description }} />
-      {post.image && (
-        // The server's <img> element, with its alt text.
-        <div className={fr.cx('fr-my-4w')} dangerouslySetInnerHTML={{ __html: post.image }} />
-      )}
-      {post.external_url && (
-        <p className={fr.cx('fr-mt-4w')}>
-          <a
-            href={post.external_url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={fr.cx('fr-btn')}
-            title="En savoir plus - nouvelle fenêtre"
-          >
-            En savoir plus
-          </a>
-        </p>
-      )}
+      <PostArticleBody post={post} titleLevel={3} />
     </article>
   );
 }
@@ -235,37 +191,7 @@ function PublicResource({ resource }: { resource: Resource }) {
   return (
     <article className={fr.cx('fr-grid-row', 'fr-grid-row--gutters')}>
       <div className={fr.cx('fr-col-12', 'fr-col-md-8')}>
-        {resource.category || resource.type ? (
-          <ul className={fr.cx('fr-tags-group')}>
-            {resource.category ? (
-              <li>
-                <p className={fr.cx('fr-tag')}>
-                  <span className={fr.cx('fr-sr-only')}>Catégorie : </span>
-                  {resource.category.name}
-                </p>
-              </li>
-            ) : null}
-            {resource.type ? (
-              <li>
-                <p className={fr.cx('fr-tag')}>
-                  <span className={fr.cx('fr-sr-only')}>Type : </span>
-                  {resource.type.name}
-                </p>
-              </li>
-            ) : null}
-          </ul>
-        ) : null}
-        <h3 className={fr.cx('fr-h1')}>{resource.name}</h3>
-        <p className={fr.cx('fr-text--sm')}>
-          Mise à jour le {formatResourceDate(resource.updated_at)}
-        </p>
-        {resource.description ? (
-          // Sanitised on the server when it is saved.
-          <div dangerouslySetInnerHTML={{ __html: resource.description }} />
-        ) : null}
-        <div className={fr.cx('fr-mt-4w')}>
-          <ResourceContent resource={resource} />
-        </div>
+        <ResourceArticleBody resource={resource} titleLevel={3} />
       </div>
       {resource.thumbUrl ? (
         <div className={fr.cx('fr-col-12', 'fr-col-md-4')}>
@@ -274,42 +200,6 @@ function PublicResource({ resource }: { resource: Resource }) {
       ) : null}
     </article>
   );
-}
-
-function ResourceContent({ resource }: { resource: Resource }) {
-  switch (resource.type?.slug) {
-    case 'file':
-      return resource.resourceFile ? (
-        <a
-          className={fr.cx('fr-link', 'fr-link--download')}
-          href={resource.resourceFile.file}
-          download
-        >
-          Télécharger « {resource.name} »
-          <span className={fr.cx('fr-link__detail')}>
-            {fileDetail(resource.resourceFile.file, resource.resourceFile.size)}
-          </span>
-        </a>
-      ) : null;
-    case 'video':
-      return resource.video_url ? (
-        <ResourceVideo url={resource.video_url} name={resource.name} />
-      ) : null;
-    case 'external_url':
-      return resource.external_url ? (
-        <a
-          className={fr.cx('fr-btn')}
-          href={resource.external_url}
-          target="_blank"
-          rel="noopener noreferrer"
-          title={`Consulter la ressource « ${resource.name} » - nouvelle fenêtre`}
-        >
-          Consulter la ressource
-        </a>
-      ) : null;
-    default:
-      return null;
-  }
 }
 
 /** « Doublons possibles »: published items with a similar title, or the same commune and theme. */

@@ -7,22 +7,8 @@ import { Loader } from '../../app/loader.tsx';
 import { useRouteItem } from '../../app/route-item.tsx';
 import { ItemLoadError, useMissingItemShows404 } from '../../app/item-page-errors.tsx';
 import { ArticleCard } from '../../features/posts/article-card.tsx';
-import { postQuery, type PostDetail } from '../../features/posts/posts.ts';
-import { formatEventDates, formatUpdatedAt } from './post-dates.ts';
-
-/** The optional event of a post: its date(s), hour and place. */
-function PostEvent({ event }: { event: NonNullable<PostDetail['event']> }) {
-  return (
-    <div className={fr.cx('fr-callout', 'fr-icon-calendar-event-line', 'fr-my-4w')}>
-      <h2 className={fr.cx('fr-callout__title', 'fr-h6')}>Évènement</h2>
-      <ul className={fr.cx('fr-callout__text', 'fr-raw-list', 'fr-text--md')}>
-        <li>{formatEventDates(event)}</li>
-        {event.hour && <li>Heure : {event.hour}</li>}
-        {event.place && <li>Lieu : {event.place}</li>}
-      </ul>
-    </div>
-  );
-}
+import { postQuery } from '../../features/posts/posts.ts';
+import { PostArticleBody } from './post-article.tsx';
 
 /**
  * A post (spec public-site §2, News detail): title, category, last modification, the optional
@@ -62,46 +48,7 @@ export function PostPage() {
     <div className={fr.cx('fr-container', 'fr-my-6w')}>
       <article className={fr.cx('fr-grid-row', 'fr-grid-row--center')}>
         <div className={fr.cx('fr-col-12', 'fr-col-lg-10', 'fr-col-xl-8')}>
-          <h1>{post.title}</h1>
-          {post.category && (
-            <p className={fr.cx('fr-tag', 'fr-mb-2w')}>
-              <span className={fr.cx('fr-sr-only')}>Catégorie : </span>
-              {post.category.name}
-            </p>
-          )}
-          <p className={fr.cx('fr-text--sm', 'fr-mb-4w')}>
-            <span
-              className={fr.cx('fr-icon-time-line', 'fr-icon--sm', 'fr-mr-1v')}
-              aria-hidden="true"
-            />
-            <time
-              dateTime={post.updated_at}
-            >{`Mis à jour ${formatUpdatedAt(post.updated_at)}`}</time>
-          </p>
-
-          {post.event && <PostEvent event={post.event} />}
-
-          {/* Sanitised on the server when the post is saved. */}
-          <div dangerouslySetInnerHTML={{ __html: post.description }} />
-
-          {post.image && (
-            // The server's <img> element, with its alt text.
-            <div className={fr.cx('fr-my-4w')} dangerouslySetInnerHTML={{ __html: post.image }} />
-          )}
-
-          {post.external_url && (
-            <p className={fr.cx('fr-mt-4w')}>
-              <a
-                href={post.external_url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={fr.cx('fr-btn')}
-                title="En savoir plus - nouvelle fenêtre"
-              >
-                En savoir plus
-              </a>
-            </p>
-          )}
+          <PostArticleBody post={post} />
         </div>
       </article>
 

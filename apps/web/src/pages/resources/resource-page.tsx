@@ -6,11 +6,9 @@ import { pathTo } from '@ad/contract';
 import { Loader } from '../../app/loader.tsx';
 import { useRouteItem } from '../../app/route-item.tsx';
 import { ItemLoadError, useMissingItemShows404 } from '../../app/item-page-errors.tsx';
-import { resourceQuery, type Resource } from '../../features/resources/api.ts';
-import { fileDetail } from '../../features/resources/file-size.ts';
-import { formatResourceDate } from '../../features/resources/resource-date.ts';
-import { ResourceVideo } from '../../features/resources/resource-video.tsx';
+import { resourceQuery } from '../../features/resources/api.ts';
 import '../../features/resources/resource.css';
+import { ResourceArticleBody } from './resource-article.tsx';
 
 /**
  * A resource (route resource, spec public-site §2, §3): name, category, date, description, then
@@ -39,37 +37,7 @@ export function ResourcePage() {
     <div className={fr.cx('fr-container', 'fr-my-6w')}>
       <article className={fr.cx('fr-grid-row', 'fr-grid-row--gutters')}>
         <div className={fr.cx('fr-col-12', 'fr-col-lg-8')}>
-          {data.category || data.type ? (
-            <ul className={fr.cx('fr-tags-group')}>
-              {data.category ? (
-                <li>
-                  <p className={fr.cx('fr-tag')}>
-                    <span className={fr.cx('fr-sr-only')}>Catégorie : </span>
-                    {data.category.name}
-                  </p>
-                </li>
-              ) : null}
-              {data.type ? (
-                <li>
-                  <p className={fr.cx('fr-tag')}>
-                    <span className={fr.cx('fr-sr-only')}>Type : </span>
-                    {data.type.name}
-                  </p>
-                </li>
-              ) : null}
-            </ul>
-          ) : null}
-          <h1>{data.name}</h1>
-          <p className={fr.cx('fr-text--sm')}>
-            Mise à jour le {formatResourceDate(data.updated_at)}
-          </p>
-          {data.description ? (
-            // Sanitised on the server when it is saved.
-            <div dangerouslySetInnerHTML={{ __html: data.description }} />
-          ) : null}
-          <div className={fr.cx('fr-mt-4w')}>
-            <ResourceContent resource={data} />
-          </div>
+          <ResourceArticleBody resource={data} />
           <p className={fr.cx('fr-mt-6w')}>
             <BackLink />
           </p>
@@ -93,41 +61,4 @@ function BackLink() {
       Retour aux ressources
     </Link>
   );
-}
-
-function ResourceContent({ resource }: { resource: Resource }) {
-  switch (resource.type?.slug) {
-    case 'file':
-      if (!resource.resourceFile) return null;
-      return (
-        <a
-          className={fr.cx('fr-link', 'fr-link--download')}
-          href={resource.resourceFile.file}
-          download
-        >
-          Télécharger « {resource.name} »
-          <span className={fr.cx('fr-link__detail')}>
-            {fileDetail(resource.resourceFile.file, resource.resourceFile.size)}
-          </span>
-        </a>
-      );
-    case 'video':
-      return resource.video_url ? (
-        <ResourceVideo url={resource.video_url} name={resource.name} />
-      ) : null;
-    case 'external_url':
-      return resource.external_url ? (
-        <a
-          className={fr.cx('fr-btn')}
-          href={resource.external_url}
-          target="_blank"
-          rel="noopener noreferrer"
-          title={`Consulter la ressource « ${resource.name} » - nouvelle fenêtre`}
-        >
-          Consulter la ressource
-        </a>
-      ) : null;
-    default:
-      return null;
-  }
 }

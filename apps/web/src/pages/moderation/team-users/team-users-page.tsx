@@ -15,12 +15,12 @@ import {
 } from '@ad/contract/account/team-users';
 import { usePageConfig } from '../../../app/page-config.ts';
 import { Loader } from '../../../app/loader.tsx';
+import { ConfirmModal, type Confirmation } from '../../../features/account-forms/index.ts';
 import { useListState } from '../../../features/lists/list-params.ts';
 import { ListPagination } from '../../../features/lists/pagination.tsx';
 import { formatShortDate } from '../../../lib/date.ts';
 import { fr } from '../../../lib/fr.ts';
 import { ModerationFrame } from '../team-only.tsx';
-import { ConfirmModal, type Confirmation } from './confirm-modal.tsx';
 import { invalidateTeamUsers, teamUsersApi, teamUsersQueries } from './team-users-queries.ts';
 import '../moderation.css';
 import './team-users.css';

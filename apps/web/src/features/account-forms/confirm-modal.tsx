@@ -1,40 +1,49 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { CloseButton } from '../../../app/close-button.tsx';
-import { NativeDialog } from '../../../app/native-dialog.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { fr } from '../../../lib/fr.ts';
+import { fr } from '../../lib/fr.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { CloseButton } from '../../app/close-button.tsx';
+import { NativeDialog } from '../../app/native-dialog.tsx';
 
 const FAILED = "L'opération n'a pas pu aboutir. Veuillez réessayer.";
 
-/** What the modal asks to confirm; `run` sends the change and resolves with the server's message. */
+/** What the modal asks to confirm; `run` sends the change and resolves with the success message. */
 export interface Confirmation {
-  title: string;
+  title: ReactNode;
   body: ReactNode;
   confirmLabel: string;
   run: () => Promise<string>;
+  /** Shown when the request fails without a reason from the server. */
+  failed?: string;
 }
 
 /**
- * The confirmation of a change (the pattern of the account area's DeleteConfirmModal, for any
- * request): while it runs nothing closes the modal (Escape, « Annuler » and the close button do
- * nothing, the buttons are disabled); on success `onDone(message)`; on failure the server's reason
- * shows in the modal and the admin may retry or close it.
+ * Confirmation of a change (spec §2 "Modals"): 'Confirmez-vous cette action ?', then
+ * `confirmation.run()`. While it runs nothing closes the modal (Escape, 'Annuler' and the close
+ * button do nothing, the buttons are disabled); on success `onDone(message)`; on failure the
+ * server's reason (or `failed`) shows in the modal and the user may retry or close it.
+ * Shown while `open` and there is a confirmation; a new `resetKey` (by default the confirmation
+ * itself) starts without the previous failure.
  */
 export function ConfirmModal({
+  open = true,
   confirmation,
+  resetKey = confirmation,
   onCancel,
   onDone,
 }: {
+  open?: boolean;
   confirmation: Confirmation | null;
+  resetKey?: unknown;
   onCancel: () => void;
   onDone: (message: string) => void;
 }) {
   const titleId = useId();
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const runningRef = useRef(false);
   const mounted = useRef(true);
+  const runningRef = useRef(false);
   const title = useRef<HTMLHeadingElement>(null);
+  const shown = open && confirmation !== null;
 
   useEffect(() => {
     mounted.current = true;
@@ -54,8 +63,10 @@ export function ConfirmModal({
     return () => document.removeEventListener('keydown', stopEscape, true);
   }, [running]);
 
-  // A new question starts without the previous failure.
-  useEffect(() => setError(null), [confirmation]);
+  // A new opening or question starts without the previous failure.
+  useEffect(() => {
+    if (shown) setError(null);
+  }, [shown, resetKey]);
 
   const cancel = () => {
     if (!runningRef.current) onCancel();
@@ -73,7 +84,11 @@ export function ConfirmModal({
       if (mounted.current) onDone(message);
     } catch (failure) {
       if (mounted.current) {
-        setError(failure instanceof ApiError && failure.message ? failure.message : FAILED);
+        setError(
+          failure instanceof ApiError && failure.message
+            ? failure.message
+            : (confirmation.failed ?? FAILED),
+        );
       }
     } finally {
       runningRef.current = false;
@@ -82,12 +97,7 @@ export function ConfirmModal({
   };
 
   return (
-    <NativeDialog
-      open={confirmation !== null}
-      onClose={cancel}
-      labelledBy={titleId}
-      className="app-dialog"
-    >
+    <NativeDialog open={shown} onClose={cancel} labelledBy={titleId} className="app-dialog">
       {confirmation ? (
         <div className={fr.cx('fr-modal__body')} aria-busy={running}>
           <div className={fr.cx('fr-modal__header')}>

@@ -15,6 +15,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Every file builds the app from the same modules (the server and the web app it renders):
+          // importing them once per worker instead of once per file saves most of the import time.
+          // Module state is configuration read at startup or caches, and each file builds its own
+          // app and database.
+          isolate: false,
           // The HTML shell tests render the web app from source; the DSFR package imports its
           // files without extensions, which only a bundler (not Node) resolves.
           server: { deps: { inline: ['@codegouvfr/react-dsfr', 'tsafe'] } },

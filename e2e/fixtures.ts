@@ -77,7 +77,12 @@ export const HYDRATED_SELECTOR = 'html[data-hydrated]';
  * `reload` therefore also wait for hydration (not with JavaScript disabled).
  */
 async function waitForHydration(page: Page, javaScriptEnabled: boolean): Promise<void> {
-  if (javaScriptEnabled) await page.waitForSelector(HYDRATED_SELECTOR, { state: 'attached' });
+  if (javaScriptEnabled) await hydrated(page);
+}
+
+/** Waits for the current document to be hydrated: after a navigation the page made itself. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForSelector(HYDRATED_SELECTOR, { state: 'attached' });
 }
 
 export const test = base.extend<{ pageErrors: PageErrors }>({

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, hrefTo, pathOf, signIn, test } from '../fixtures.ts';
+import { expect, hrefTo, hydrated, pathOf, signIn, test } from '../fixtures.ts';
 
 function accountButton(page: Page) {
   return page.getByRole('button', { name: 'Mon Espace', exact: true });
@@ -47,6 +47,8 @@ test.describe("'Mon Espace' popover @desktop-only", () => {
     await expect(logout).toBeVisible();
     await logout.click();
     await expect.poll(() => pathOf(page)).toBe('/connexion');
+    // The logout loads the login page as a new document.
+    await hydrated(page);
 
     await openAccountMenu(page);
     await expect(menuLink(page, 'Connexion')).toBeVisible();

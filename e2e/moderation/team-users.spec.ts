@@ -1,15 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNT_DEACTIVATED_MESSAGE } from '@ad/contract/account/team-users';
 import { expectNoSeriousAxeViolation } from '../axe.ts';
-import {
-  emailField,
-  expect,
-  HYDRATED_SELECTOR,
-  passwordField,
-  pathOf,
-  signIn,
-  test,
-} from '../fixtures.ts';
+import { emailField, expect, hydrated, passwordField, pathOf, signIn, test } from '../fixtures.ts';
 
 /**
  * « Utilisateurs » and « Historique » of the back office (issue 10). The member changed here is
@@ -59,7 +51,7 @@ test('@desktop-only an admin finds a member, deactivates and reactivates them; a
   const visitor = await browser.newContext();
   const other = await visitor.newPage();
   await other.goto('/connexion');
-  await other.waitForSelector(HYDRATED_SELECTOR, { state: 'attached' });
+  await hydrated(other);
   await emailField(other).fill(SPARE.email);
   await passwordField(other).fill(SPARE.password);
   await other.getByRole('button', { name: /se connecter/i }).click();

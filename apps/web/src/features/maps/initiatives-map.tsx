@@ -304,18 +304,27 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     if (!item) return;
     const { map } = current;
     const key = `${focus.kind}:${focus.id}`;
-    const open = () => current.markers.get(key)?.openPopup();
     const position = L.latLng(item.latitude, item.longitude);
     // Its own marker already in view: its popup opens there. Otherwise (in a cluster or out of
     // view) the map flies to it, at the maximum zoom when a cluster hides it.
     if (current.markers.has(key) && map.getBounds().contains(position)) {
-      open();
+      current.markers.get(key)!.openPopup();
       return;
     }
-    map.once('moveend', open);
-    map.flyTo(position, current.markers.has(key) ? map.getZoom() : MAP_MAX_ZOOM, { duration: 1 });
+    const zoom = current.markers.has(key) ? map.getZoom() : MAP_MAX_ZOOM;
+    // A resize of the map during the flight also ends a move: the popup opens as soon as a
+    // move shows the marker on its own, and the listener goes once the flight has arrived.
+    const openOnArrival = () => {
+      const marker = current.markers.get(key);
+      if (marker) marker.openPopup();
+      if (marker || (map.getZoom() === zoom && map.getCenter().equals(position, 1e-6))) {
+        map.off('moveend', openOnArrival);
+      }
+    };
+    map.on('moveend', openOnArrival);
+    map.flyTo(position, zoom, { duration: 1 });
     return () => {
-      map.off('moveend', open);
+      map.off('moveend', openOnArrival);
     };
   }, [focus]);
 

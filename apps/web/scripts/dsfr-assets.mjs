@@ -10,6 +10,7 @@
 // each font is fetched twice, so index.html is put back as written.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { subsetMarianne } from './subset-fonts.mjs';
 
 const indexHtml = new URL('../index.html', import.meta.url);
 const indexHtmlAsWritten = readFileSync(indexHtml, 'utf8');
@@ -25,5 +26,6 @@ for (const command of ['copy-static-assets', 'update-icons']) {
   });
   if (status !== 0) process.exit(status ?? 1);
 }
+await subsetMarianne(new URL('../public/dsfr/', import.meta.url));
 if (readFileSync(indexHtml, 'utf8') !== indexHtmlAsWritten)
   writeFileSync(indexHtml, indexHtmlAsWritten);

@@ -14,6 +14,25 @@ const RUNS = 3;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const spread = (values) => `${Math.min(...values)}–${Math.max(...values)}`;
 
+/**
+ * One Lighthouse run. Now and then a run ends without metrics (a trace Lighthouse cannot read:
+ * no score, every metric missing): it is run again, at most twice, rather than counted as 0.
+ */
+async function audit(url, port) {
+  for (let attempt = 1; ; attempt += 1) {
+    const { lhr } = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    if (lhr.categories.performance.score !== null || attempt === 3) return lhr;
+    console.warn(
+      `Lighthouse gave no score for ${url} (${lhr.runtimeError?.code ?? 'no metrics'}): run again`,
+    );
+  }
+}
+
 /** Lighthouse varies from run to run: three runs per page, the median and the spread. */
 export async function runLighthouse(base, paths) {
   const chrome = await chromeLauncher.launch({
@@ -25,12 +44,7 @@ export async function runLighthouse(base, paths) {
     for (const path of paths) {
       const runs = [];
       for (let run = 0; run < RUNS; run += 1) {
-        const { lhr } = await lighthouse(base + path, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-        });
+        const lhr = await audit(base + path, chrome.port);
         const accessibilityAudits = new Set(
           lhr.categories.accessibility.auditRefs.map((ref) => ref.id),
         );

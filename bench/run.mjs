@@ -78,6 +78,7 @@ const LIGHTHOUSE_PATHS = [
   '/actualites',
   '/actualites/:post',
   '/agenda',
+  '/mentions-legales',
   '/initiatives',
 ];
 const TARGET_RATIO = 50;

@@ -63,6 +63,22 @@ export default defineConfig(({ isSsrBuild }) => ({
     // neither a manifest nor a copy of the public folder.
     manifest: !isSsrBuild,
     copyPublicDir: !isSsrBuild,
+    // The app's entry and everything it imports statically in one chunk: left to itself, the
+    // bundler splits the modules it shares with the pages' chunks into a score of small files,
+    // each compressed on its own and each a request before hydration.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                // The loader of the chunks, which the boot script needs before the app.
+                { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 2 },
+                { name: 'app', test: /src[\\/]entry-client\.tsx$/, priority: 1 },
+              ],
+            },
+          },
+        },
   },
   ssr: {
     noExternal: ['@codegouvfr/react-dsfr', 'tsafe'],

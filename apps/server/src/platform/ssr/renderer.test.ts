@@ -3,8 +3,8 @@ import { pagePreloadTags } from './renderer.ts';
 
 describe('pagePreloadTags', () => {
   const manifest = {
-    'index.html': { file: 'assets/boot-1.js', isEntry: true },
-    'src/entry-client.tsx': {
+    'index.html': { file: 'assets/boot-1.js', isEntry: true, dynamicImports: ['_app.js'] },
+    '_app.js': {
       file: 'assets/entry-2.js',
       imports: ['_fr.js', '_routes.js'],
       css: ['assets/index-3.css'],

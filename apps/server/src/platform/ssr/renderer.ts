@@ -15,17 +15,16 @@ export interface PageRenderer {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
   isEntry?: boolean;
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** The app's entry, which src/boot.ts imports after the first paint, with its static imports. */
-export const APP_ENTRY = 'src/entry-client.tsx';
-
 /**
  * The chunks and styles a page needs beyond what the shell loads anyway (index.html's entry, the
- * app's entry, their static imports and styles), read from Vite's build manifest.
+ * app it imports after the first paint (src/boot.ts: the `app` chunk, vite.config.ts), their
+ * static imports and styles), read from Vite's build manifest.
  */
 export function pagePreloadTags(manifest: Manifest, pageSource: string): string {
   const loadedByShell = new Set<string>();
@@ -35,7 +34,9 @@ export function pagePreloadTags(manifest: Manifest, pageSource: string): string 
     for (const imported of manifest[key].imports ?? []) walk(imported, into);
   };
   for (const [key, chunk] of Object.entries(manifest)) {
-    if (chunk.isEntry || key === APP_ENTRY) walk(key, loadedByShell);
+    if (!chunk.isEntry) continue;
+    walk(key, loadedByShell);
+    for (const app of chunk.dynamicImports ?? []) walk(app, loadedByShell);
   }
 
   const needed = new Set<string>();

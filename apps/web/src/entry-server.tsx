@@ -7,7 +7,7 @@ import { App } from './app/app.tsx';
 import { FooterConsentItem } from './app/consent-parts.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { matchPage } from './app/router.tsx';
-import type { ApiQueryKey } from './lib/api-query.ts';
+import { apiUrl, type ApiQueryKey } from './lib/api-query.ts';
 
 /** An error the API would answer with a 4xx status (the server's HttpError carries it). */
 function isClientError(error: unknown): boolean {
@@ -57,18 +57,20 @@ export const render: SsrRender = async ({ url, pageConfig: config, resolve }) =>
         item: null,
         notFound: true,
         seo: null,
+        followUps: [],
       };
     }
     item = matched.page.item(data as never);
     pageConfig = { ...pageConfig, item };
   }
 
-  // Head tags for search engines and shared links, from the results of the page's queries.
-  const seo =
-    matched?.page.seo?.(
-      queries.map((query) => queryClient.getQueryData(query.queryKey)) as never,
-      matched.match,
-    ) ?? null;
+  // Head tags for search engines and shared links, and the reads the page starts once hydrated,
+  // from the results of the page's queries.
+  const results = queries.map((query) => queryClient.getQueryData(query.queryKey)) as never;
+  const seo = matched?.page.seo?.(results, matched.match) ?? null;
+  const followUps = (matched?.page.followUps?.(results, matched.match) ?? []).map((query) =>
+    apiUrl(query.queryKey),
+  );
 
   const html = renderToString(
     <SsrIsDarkProvider value={false}>
@@ -86,5 +88,6 @@ export const render: SsrRender = async ({ url, pageConfig: config, resolve }) =>
     item,
     notFound: false,
     seo,
+    followUps,
   };
 };

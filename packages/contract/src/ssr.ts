@@ -28,6 +28,11 @@ export interface SsrRenderResult {
   notFound: boolean;
   /** What the page adds to the head for search engines and shared links, or null. */
   seo: PageSeo | null;
+  /**
+   * API URLs the page requests as soon as it is hydrated (app/pages.ts `followUps`): the server
+   * has the browser fetch them while it parses the page and loads the app.
+   */
+  followUps: string[];
 }
 
 /** A page's own head tags beyond its title and description (web app: app/pages.ts `seo`). */

@@ -39,6 +39,7 @@ import { searchQuery, searchStateFrom } from '../pages/search/search.ts';
 import {
   initiativeItem,
   initiativeItemQueries,
+  initiativesFollowUps,
   initiativesQueries,
 } from '../pages/initiatives/initiatives.ts';
 import type { ApiQueryKey } from '../lib/api-query.ts';
@@ -83,6 +84,13 @@ export interface PageDefinition {
    * that failed gives undefined). Rendered by the server only.
    */
   seo?: (data: never, match: PageMatch) => PageSeo;
+  /**
+   * The reads the page starts as soon as it is hydrated, from the data of its queries (the
+   * further pages of the map's lists): the server has the browser fetch them while it parses the
+   * page and loads the app, which it then loads at once (src/boot.ts waits for the first paint,
+   * it no longer waits for the download).
+   */
+  followUps?: (data: never, match: PageMatch) => PageQuery[];
 }
 
 function page(
@@ -237,12 +245,14 @@ export const pages: Partial<Record<RouteName, PageDefinition>> = {
     source: INITIATIVES_SOURCE,
     component: initiativesComponent,
     queries: initiativesQueries,
+    followUps: initiativesFollowUps,
   },
   'initiative-item': {
     source: INITIATIVES_SOURCE,
     component: initiativesComponent,
     queries: initiativeItemQueries,
     item: initiativeItem,
+    followUps: (data: unknown[], match) => initiativesFollowUps(data.slice(1) as never, match),
   },
   '404': notFoundPage,
   ...profilePages,

@@ -133,7 +133,7 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
       }),
       pageConfig: { ...pageConfig, item },
       appHtml: rendered?.html,
-      preload: renderer?.preloadTags(rendered?.pageSource ?? null),
+      preload: renderer?.preloadTags(rendered?.pageSource ?? null, rendered?.followUps),
       queryState: rendered?.queryState,
     });
     const [before = '', after = ''] = page.split(CSRF_SLOT);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pagePreloadTags } from './renderer.ts';
+import { appPreloadTags, followUpTags, pagePreloadTags } from './renderer.ts';
 
 describe('pagePreloadTags', () => {
   const manifest = {
@@ -29,5 +29,23 @@ describe('pagePreloadTags', () => {
 
   it('has nothing to add for an unknown module', () => {
     expect(pagePreloadTags(manifest, 'src/pages/none.tsx')).toBe('');
+  });
+
+  it("preloads the app's chunks, from the entry's dynamic import", () => {
+    expect(appPreloadTags(manifest).split('\n    ')).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/entry-2.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/fr-4.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/routes-5.js">',
+    ]);
+  });
+});
+
+describe('followUpTags', () => {
+  it('has the browser fetch the reads a page starts once hydrated, escaped', () => {
+    expect(followUpTags(['/api/initiatives?page=2&resourceType=all'])).toBe(
+      '<link rel="preload" as="fetch" fetchpriority="low" crossorigin ' +
+        'href="/api/initiatives?page=2&amp;resourceType=all">',
+    );
+    expect(followUpTags([])).toBe('');
   });
 });

@@ -8,8 +8,24 @@ import { escapeHtml } from '../html-shell/render.ts';
 /** Renders the app for the HTML shell (apps/web/src/entry-server.tsx behind one interface). */
 export interface PageRenderer {
   render(input: SsrRenderInput): Promise<SsrRenderResult>;
-  /** <link> tags that preload a page module's chunk and styles (empty when none is needed). */
-  preloadTags(pageSource: string | null): string;
+  /**
+   * <link> tags that preload a page module's chunk and styles, and the API reads the page starts
+   * once hydrated with, then, the app itself (empty when none is needed).
+   */
+  preloadTags(pageSource: string | null, followUps?: readonly string[]): string;
+}
+
+/**
+ * The reads a page starts once hydrated (`SsrRenderResult.followUps`), fetched while the browser
+ * parses the page. Low priority: the styles and fonts of the first paint come first.
+ */
+export function followUpTags(urls: readonly string[]): string {
+  return urls
+    .map(
+      (url) =>
+        `<link rel="preload" as="fetch" fetchpriority="low" crossorigin href="${escapeHtml(url)}">`,
+    )
+    .join('\n    ');
 }
 
 interface ManifestChunk {
@@ -58,6 +74,24 @@ export function pagePreloadTags(manifest: Manifest, pageSource: string): string 
   return tags.join('\n    ');
 }
 
+/** The app's chunks (the entry's dynamic import, vite.config.ts) as module preloads. */
+export function appPreloadTags(manifest: Manifest): string {
+  const app = new Set<string>();
+  const walk = (key: string) => {
+    if (app.has(key) || !manifest[key]) return;
+    app.add(key);
+    for (const imported of manifest[key].imports ?? []) walk(imported);
+  };
+  for (const chunk of Object.values(manifest)) {
+    if (chunk.isEntry) for (const key of chunk.dynamicImports ?? []) walk(key);
+  }
+  return [...app]
+    .map(
+      (key) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[key]!.file)}">`,
+    )
+    .join('\n    ');
+}
+
 /**
  * Production: the SSR build (apps/web/dist-ssr/entry-server.js) and the browser build's
  * manifest. Null when the web app is not built (the shell then answers 503).
@@ -69,14 +103,21 @@ export async function distRenderer(webDist: string, ssrDist: string): Promise<Pa
   const { render } = (await import(pathToFileURL(entry).href)) as { render: SsrRender };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const tags = new Map<string, string>();
+  const pageTags = (pageSource: string | null) => {
+    if (!pageSource) return '';
+    let found = tags.get(pageSource);
+    if (found === undefined) tags.set(pageSource, (found = pagePreloadTags(manifest, pageSource)));
+    return found;
+  };
+  // A page with follow-up reads needs the app to show what it fetches: the app's chunks are
+  // fetched with the page, not after its first paint.
+  const app = appPreloadTags(manifest);
   return {
     render,
-    preloadTags(pageSource) {
-      if (!pageSource) return '';
-      let found = tags.get(pageSource);
-      if (found === undefined)
-        tags.set(pageSource, (found = pagePreloadTags(manifest, pageSource)));
-      return found;
+    preloadTags(pageSource, followUps = []) {
+      const page = pageTags(pageSource);
+      if (followUps.length === 0) return page;
+      return [page, followUpTags(followUps), app].filter(Boolean).join('\n    ');
     },
   };
 }
@@ -90,11 +131,11 @@ export function viteRenderer(vite: ViteDevServer): PageRenderer {
       };
       return render(input);
     },
-    preloadTags: () => '',
+    preloadTags: (_pageSource, followUps = []) => followUpTags(followUps),
   };
 }
 
 /** Tests: a render function imported from source. */
 export function moduleRenderer(render: SsrRender): PageRenderer {
-  return { render, preloadTags: () => '' };
+  return { render, preloadTags: (_pageSource, followUps = []) => followUpTags(followUps) };
 }

@@ -1,4 +1,10 @@
-import { MAP_DETAIL_TYPES, pathTo, type MapDetailType, type MapItemDetail } from '@ad/contract';
+import {
+  MAP_DETAIL_TYPES,
+  pathTo,
+  type MapDetailType,
+  type MapItemDetail,
+  type MapListPage,
+} from '@ad/contract';
 import { apiQuery } from '../../lib/api-query.ts';
 import { mapDetailQuery, mapFiltersQuery, mapListPageQuery } from '../../features/maps/api.ts';
 import { listsOf, mapQueryFrom, parseId, type MapListKind } from '../../features/maps/map-query.ts';
@@ -22,6 +28,22 @@ export function detailPath(kind: MapListKind, id: number, search: string): strin
 export function initiativesQueries({ search }: PageMatch): PageQuery[] {
   const query = mapQueryFrom(search);
   return [mapFiltersQuery(), ...listsOf(query).map((kind) => mapListPageQuery(kind, query, 1))];
+}
+
+/**
+ * The further pages of each list (2 to `meta.last_page`), which the page fetches once hydrated
+ * (features/maps/use-map-lists.ts), from the data of `initiativesQueries`: the filters, then the
+ * first page of each list.
+ */
+export function initiativesFollowUps(
+  [, ...firstPages]: [unknown, ...(MapListPage | undefined)[]],
+  { search }: PageMatch,
+): PageQuery[] {
+  const query = mapQueryFrom(search);
+  return listsOf(query).flatMap((kind, index) => {
+    const lastPage = firstPages[index]?.meta.last_page ?? 1;
+    return Array.from({ length: lastPage - 1 }, (_, i) => mapListPageQuery(kind, query, i + 2));
+  });
 }
 
 /**

@@ -74,7 +74,8 @@ describe('the reference lists of the back office (/api/moderation/settings)', ()
           eq(auditEvents.subjectType, list),
           eq(auditEvents.subjectId, String(id)),
         ),
-      );
+      )
+      .orderBy(auditEvents.id);
 
   const publicGet = async <T>(url: string) => {
     const response = await t.app.inject({ method: 'GET', url });

@@ -37,29 +37,35 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
+/** The manifest keys `roots` reach through their static imports, the roots included. */
+function staticClosure(manifest: Manifest, roots: Iterable<string>): Set<string> {
+  const reached = new Set<string>();
+  const walk = (key: string) => {
+    if (reached.has(key) || !manifest[key]) return;
+    reached.add(key);
+    for (const imported of manifest[key].imports ?? []) walk(imported);
+  };
+  for (const root of roots) walk(root);
+  return reached;
+}
+
+/** The app: what index.html's entry imports after the first paint (src/boot.ts, vite.config.ts). */
+function appRoots(manifest: Manifest): string[] {
+  return Object.values(manifest).flatMap((chunk) =>
+    chunk.isEntry ? (chunk.dynamicImports ?? []) : [],
+  );
+}
+
 /**
  * The chunks and styles a page needs beyond what the shell loads anyway (index.html's entry, the
- * app it imports after the first paint (src/boot.ts: the `app` chunk, vite.config.ts), their
- * static imports and styles), read from Vite's build manifest.
+ * app, their static imports and styles), read from Vite's build manifest.
  */
 export function pagePreloadTags(manifest: Manifest, pageSource: string): string {
-  const loadedByShell = new Set<string>();
-  const walk = (key: string, into: Set<string>) => {
-    if (into.has(key) || !manifest[key]) return;
-    into.add(key);
-    for (const imported of manifest[key].imports ?? []) walk(imported, into);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) {
-    if (!chunk.isEntry) continue;
-    walk(key, loadedByShell);
-    for (const app of chunk.dynamicImports ?? []) walk(app, loadedByShell);
-  }
-
-  const needed = new Set<string>();
-  walk(pageSource, needed);
+  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  const loadedByShell = staticClosure(manifest, [...entries, ...appRoots(manifest)]);
   const tags: string[] = [];
   const styles = new Set<string>([...loadedByShell].flatMap((key) => manifest[key]?.css ?? []));
-  for (const key of needed) {
+  for (const key of staticClosure(manifest, [pageSource])) {
     if (loadedByShell.has(key)) continue;
     const chunk = manifest[key]!;
     tags.push(
@@ -74,18 +80,9 @@ export function pagePreloadTags(manifest: Manifest, pageSource: string): string 
   return tags.join('\n    ');
 }
 
-/** The app's chunks (the entry's dynamic import, vite.config.ts) as module preloads. */
+/** The app's chunks as module preloads. */
 export function appPreloadTags(manifest: Manifest): string {
-  const app = new Set<string>();
-  const walk = (key: string) => {
-    if (app.has(key) || !manifest[key]) return;
-    app.add(key);
-    for (const imported of manifest[key].imports ?? []) walk(imported);
-  };
-  for (const chunk of Object.values(manifest)) {
-    if (chunk.isEntry) for (const key of chunk.dynamicImports ?? []) walk(key);
-  }
-  return [...app]
+  return [...staticClosure(manifest, appRoots(manifest))]
     .map(
       (key) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[key]!.file)}">`,
     )

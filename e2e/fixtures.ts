@@ -69,7 +69,7 @@ function locationOf(message: ConsoleMessage): string {
 }
 
 /** Set on <html> by the app once React has hydrated the server's HTML (app/app.tsx). */
-export const HYDRATED_SELECTOR = 'html[data-hydrated]';
+const HYDRATED_SELECTOR = 'html[data-hydrated]';
 
 /**
  * Pages are rendered by the server and hydrated by the browser shortly after: a test that

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import subsetFont from 'subset-font';
 
 /** Google Fonts' "latin" subset: ASCII, Latin-1, œ, the typographic quotes and dashes, €. */
-export const LATIN_RANGE =
+const LATIN_RANGE =
   'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,' +
   'U+2000-206F,U+2074,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
 
@@ -22,7 +22,7 @@ function charactersOf(range) {
   return text;
 }
 
-const FACE = /@font-face\{font-family:Marianne;src:url\("fonts\/(Marianne-[\w]+)\.woff2"\)[^}]*\}/g;
+const FACE = /@font-face\{font-family:Marianne;src:url\("fonts\/(Marianne-\w+)\.woff2"\)[^}]*\}/g;
 
 /** Subsets the Marianne faces of `dsfrDir` (public/dsfr) and rewrites its dsfr.min.css. */
 export async function subsetMarianne(dsfrDir) {

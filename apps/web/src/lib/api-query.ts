@@ -66,11 +66,20 @@ export const fetchApiQuery: QueryFunction = ({ queryKey, signal, meta }) => {
   return minDelayMs > waited ? withMinDelay(request, minDelayMs - waited) : request;
 };
 
-/** Time since the page's `<link rel="preload">` of `url` started, or 0 without one. */
+/** The preloads already answered: a later fetch of the same URL is a new request. */
+const usedPreloads = new Set<string>();
+
+/**
+ * Time since the page's `<link rel="preload">` of `url` started, or 0 without one or when it was
+ * used already (a visitor back on the first query waits the minimum display delay again).
+ */
 function msSincePreload(url: string): number {
-  const entries = performance.getEntriesByName(new URL(url, window.location.href).href, 'resource');
-  const preload = entries.find(
-    (entry) => (entry as PerformanceResourceTiming).initiatorType === 'link',
-  );
-  return preload ? performance.now() - preload.startTime : 0;
+  const href = new URL(url, window.location.href).href;
+  if (usedPreloads.has(href)) return 0;
+  const preload = performance
+    .getEntriesByName(href, 'resource')
+    .find((entry) => (entry as PerformanceResourceTiming).initiatorType === 'link');
+  if (!preload) return 0;
+  usedPreloads.add(href);
+  return performance.now() - preload.startTime;
 }

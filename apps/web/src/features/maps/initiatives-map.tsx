@@ -249,8 +249,10 @@ export default function InitiativesMap(props: InitiativesMapProps) {
         map.fitBounds(REGION_BOUNDS, { maxZoom: MAP_INITIAL_ZOOM, animate: false });
       }
     };
-    map.setView(REGION_CENTER, MAP_INITIAL_ZOOM, { animate: false });
+    // One view to start with (each new view projects the outlines again): the first one when the
+    // map has its size, else a provisional one until it appears.
     place();
+    if (!placed) map.setView(REGION_CENTER, MAP_INITIAL_ZOOM, { animate: false });
     const resize = new ResizeObserver(() => {
       map.invalidateSize({ pan: false });
       place();

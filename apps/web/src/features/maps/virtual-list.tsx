@@ -31,34 +31,43 @@ export function VirtualList<T>({
   const box = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: INITIAL_ROWS * rowHeight });
 
+  // Set by a scroll: the list is not at its top any more (reset when the items change).
+  const scrolled = useRef(false);
+
   useEffect(() => {
     const element = box.current!;
     let frame = 0;
     const measure = () => {
       frame = 0;
+      const top = element.scrollTop;
+      const height = element.clientHeight;
       setView((current) =>
-        current.top === element.scrollTop && current.height === element.clientHeight
-          ? current
-          : { top: element.scrollTop, height: element.clientHeight },
+        current.top === top && current.height === height ? current : { top, height },
       );
     };
-    const schedule = () => {
+    const onScroll = () => {
+      scrolled.current = true;
       if (!frame) frame = requestAnimationFrame(measure);
     };
-    measure();
-    element.addEventListener('scroll', schedule, { passive: true });
-    const observer = new ResizeObserver(schedule);
+    element.addEventListener('scroll', onScroll, { passive: true });
+    // Called once laid out (at once for the first size): reading the box costs no layout there.
+    const observer = new ResizeObserver(() => {
+      if (frame) cancelAnimationFrame(frame);
+      measure();
+    });
     observer.observe(element);
     return () => {
-      element.removeEventListener('scroll', schedule);
+      element.removeEventListener('scroll', onScroll);
       observer.disconnect();
       if (frame) cancelAnimationFrame(frame);
     };
   }, []);
 
-  // A new list starts at its top.
+  // A new list starts at its top (writing the position would lay the page out: only if moved).
   useEffect(() => {
-    if (box.current) box.current.scrollTop = 0;
+    if (!box.current || !scrolled.current) return;
+    box.current.scrollTop = 0;
+    scrolled.current = false;
   }, [items]);
 
   const first = Math.max(0, Math.floor(view.top / rowHeight) - OVERSCAN);

@@ -3,10 +3,16 @@ import { appPreloadTags, followUpTags, pagePreloadTags } from './renderer.ts';
 
 describe('pagePreloadTags', () => {
   const manifest = {
-    'index.html': { file: 'assets/boot-1.js', isEntry: true, dynamicImports: ['_app.js'] },
+    'index.html': {
+      file: 'assets/boot-1.js',
+      isEntry: true,
+      imports: ['_helper.js'],
+      dynamicImports: ['_app.js'],
+    },
+    '_helper.js': { file: 'assets/helper-9.js' },
     '_app.js': {
       file: 'assets/entry-2.js',
-      imports: ['_fr.js', '_routes.js'],
+      imports: ['_fr.js', '_routes.js', '_helper.js'],
       css: ['assets/index-3.css'],
     },
     '_fr.js': { file: 'assets/fr-4.js' },
@@ -31,7 +37,7 @@ describe('pagePreloadTags', () => {
     expect(pagePreloadTags(manifest, 'src/pages/none.tsx')).toBe('');
   });
 
-  it("preloads the app's chunks, from the entry's dynamic import", () => {
+  it("preloads the app's chunks, from the entry's dynamic import, not the entry's own", () => {
     expect(appPreloadTags(manifest).split('\n    ')).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/entry-2.js">',
       '<link rel="modulepreload" crossorigin href="/assets/fr-4.js">',

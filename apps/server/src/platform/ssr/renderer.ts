@@ -49,6 +49,10 @@ function staticClosure(manifest: Manifest, roots: Iterable<string>): Set<string>
   return reached;
 }
 
+/** index.html's entry (src/boot.ts): its static imports are preloaded by index.html itself. */
+const entryKeys = (manifest: Manifest) =>
+  Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+
 /** The app: what index.html's entry imports after the first paint (src/boot.ts, vite.config.ts). */
 function appRoots(manifest: Manifest): string[] {
   return Object.values(manifest).flatMap((chunk) =>
@@ -61,8 +65,7 @@ function appRoots(manifest: Manifest): string[] {
  * app, their static imports and styles), read from Vite's build manifest.
  */
 export function pagePreloadTags(manifest: Manifest, pageSource: string): string {
-  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
-  const loadedByShell = staticClosure(manifest, [...entries, ...appRoots(manifest)]);
+  const loadedByShell = staticClosure(manifest, [...entryKeys(manifest), ...appRoots(manifest)]);
   const tags: string[] = [];
   const styles = new Set<string>([...loadedByShell].flatMap((key) => manifest[key]?.css ?? []));
   for (const key of staticClosure(manifest, [pageSource])) {
@@ -80,9 +83,11 @@ export function pagePreloadTags(manifest: Manifest, pageSource: string): string 
   return tags.join('\n    ');
 }
 
-/** The app's chunks as module preloads. */
+/** The app's chunks as module preloads (index.html preloads those its entry imports). */
 export function appPreloadTags(manifest: Manifest): string {
+  const preloadedByShell = staticClosure(manifest, entryKeys(manifest));
   return [...staticClosure(manifest, appRoots(manifest))]
+    .filter((key) => !preloadedByShell.has(key))
     .map(
       (key) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[key]!.file)}">`,
     )

@@ -81,12 +81,15 @@ export function publicGet<R extends z.ZodType, I extends ObjectSchema>(
         ...(request.query as object),
         ...(request.params as object),
       });
-      const body = JSON.stringify(value);
+      // The bytes and ETag the cache keeps are the ones sent (encoded and hashed once: a map
+      // list page is about 250 KB).
+      const entry = jsonEntry(JSON.stringify(value));
       // Only an answer computed without a session is shared with other visitors.
-      if (!request.cookies[SESSION_COOKIE]) {
-        deps.cache.set(request.url, jsonEntry(body), generation);
-      }
-      return reply.type('application/json; charset=utf-8').send(body);
+      if (!request.cookies[SESSION_COOKIE]) deps.cache.set(request.url, entry, generation);
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('ETag', entry.etag)
+        .send(entry.body);
     },
   );
 }

@@ -63,5 +63,6 @@ describe('fetchApiQuery', () => {
     await vi.advanceTimersByTimeAsync(1);
     await again;
     vi.restoreAllMocks();
+    vi.useRealTimers();
   });
 });

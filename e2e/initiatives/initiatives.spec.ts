@@ -309,6 +309,26 @@ test.describe('Initiatives map', () => {
     await expect(panel).toHaveCount(0);
   });
 
+  test('a new list starts at its top', async ({ page }) => {
+    await page.goto('/initiatives?resourceType=initiatives');
+    const box = page.getByRole('tabpanel').locator('.ad-virtual-list');
+    await expect(listItems(page).first()).toHaveAttribute('aria-posinset', '1');
+    await box.evaluate((element) => (element.scrollTop = element.scrollHeight));
+    await expect(listItems(page).last()).toHaveAttribute(
+      'aria-posinset',
+      (await listItems(page).first().getAttribute('aria-setsize'))!,
+    );
+
+    // 'Tout': both lists fetched again, the initiatives tab kept, its new list from the top.
+    await page
+      .getByRole('main')
+      .locator('label', { hasText: /^Tout$/ })
+      .click();
+    await expect(tab(page, PROCEDURES_TAB)).toBeVisible();
+    await expect.poll(() => box.evaluate((element) => element.scrollTop)).toBe(0);
+    await expect(listItems(page).first()).toHaveAttribute('aria-posinset', '1');
+  });
+
   test('the list is reachable with the keyboard and says its size @mobile', async ({ page }) => {
     await page.goto('/initiatives?resourceType=initiatives');
     const first = listItems(page).first();

@@ -10,7 +10,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandl
  */
 export function publicCache(maxAgeSeconds = 60): preHandlerHookHandler {
   return function setPublicCache(_request, reply, done) {
-    reply.header('Cache-Control', `public, max-age=${maxAgeSeconds}`);
+    // Compressed or not depending on Accept-Encoding, so a shared cache keeps one of each, even
+    // when this answer goes uncompressed (@fastify/compress names it only when it compresses,
+    // in lower case: the same spelling here keeps it from being added twice).
+    reply
+      .header('Cache-Control', `public, max-age=${maxAgeSeconds}`)
+      .header('Vary', 'accept-encoding');
     done();
   };
 }

@@ -144,6 +144,20 @@ describe('public response cache', () => {
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
   });
 
+  it('says that a public answer varies with Accept-Encoding, computed or cached', async () => {
+    for (const when of ['computed', 'cached']) {
+      const plain = await app.inject({ method: 'GET', url: '/api/internal-team-members?vary=1' });
+      expect(plain.headers['content-encoding'], when).toBeUndefined();
+      expect(plain.headers.vary, when).toMatch(/^accept-encoding$/i);
+    }
+    const robots = await app.inject({
+      method: 'GET',
+      url: '/robots.txt',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(robots.headers.vary).toBe('accept-encoding');
+  });
+
   it('serves cached JSON compressed once, with its ETag and 304', async () => {
     await names(app);
     const br = await app.inject({

@@ -8,14 +8,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandl
  * - `registerHttpCache(app)` (before compression) adds the ETag of every public 200 answer and
  *   turns a matching If-None-Match into 304.
  */
+/**
+ * An answer compressed or not depending on Accept-Encoding says so, so that a shared cache keeps
+ * one of each, compressed or not. Lower case, as @fastify/compress writes it: it adds its own
+ * unless this exact spelling is there already.
+ */
+export const VARY_ENCODING = 'accept-encoding';
+
 export function publicCache(maxAgeSeconds = 60): preHandlerHookHandler {
   return function setPublicCache(_request, reply, done) {
-    // Compressed or not depending on Accept-Encoding, so a shared cache keeps one of each, even
-    // when this answer goes uncompressed (@fastify/compress names it only when it compresses,
-    // in lower case: the same spelling here keeps it from being added twice).
-    reply
-      .header('Cache-Control', `public, max-age=${maxAgeSeconds}`)
-      .header('Vary', 'accept-encoding');
+    // Also when this answer goes uncompressed (@fastify/compress names it only when it does).
+    reply.header('Cache-Control', `public, max-age=${maxAgeSeconds}`).header('Vary', VARY_ENCODING);
     done();
   };
 }

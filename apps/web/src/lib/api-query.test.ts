@@ -10,6 +10,7 @@ vi.mock('./api-client.ts', async (importOriginal) => ({
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
   vi.mocked(api.get).mockReset();
 });
 
@@ -62,7 +63,5 @@ describe('fetchApiQuery', () => {
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     await again;
-    vi.restoreAllMocks();
-    vi.useRealTimers();
   });
 });

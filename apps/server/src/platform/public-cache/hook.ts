@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { Config } from '../../env.ts';
 import { anonymousPageToken, ensureCsrfToken, SESSION_COOKIE } from '../auth/csrf.ts';
-import { etagMatches } from '../http-cache.ts';
+import { etagMatches, VARY_ENCODING } from '../http-cache.ts';
 import { escapeHtml } from '../html-shell/render.ts';
 import { gzipPageBody } from './page-gzip.ts';
 import {
@@ -56,7 +56,7 @@ export function registerPublicCacheHook(
           .code(entry.status)
           .type('text/html; charset=utf-8')
           .header('Cache-Control', 'private, no-cache')
-          .header('Vary', 'Accept-Encoding')
+          .header('Vary', VARY_ENCODING)
           .send(pageBody(entry, token));
         return;
       }
@@ -64,7 +64,7 @@ export function registerPublicCacheHook(
         reply
           .header('Cache-Control', PUBLIC_JSON_CACHE_CONTROL)
           .header('ETag', entry.etag)
-          .header('Vary', 'Accept-Encoding');
+          .header('Vary', VARY_ENCODING);
         if (etagMatches(request.headers['if-none-match'], entry.etag)) {
           reply.code(304).send();
           return;
@@ -98,7 +98,7 @@ function writePage(
   const headers: Record<string, string | number | string[] | undefined> = reply.getHeaders();
   headers['content-type'] = 'text/html; charset=utf-8';
   headers['cache-control'] = 'private, no-cache';
-  headers.vary = 'Accept-Encoding';
+  headers.vary = VARY_ENCODING;
   let body: Buffer;
   if (gzip) {
     headers['content-encoding'] = 'gzip';

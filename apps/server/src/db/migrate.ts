@@ -4,11 +4,9 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { LOCK_KEYS, withAdvisoryLock } from './advisory-lock.ts';
 import type { DatabaseHandle } from './client.ts';
 import { schema } from './client.ts';
-
-/** Arbitrary constant key for pg_advisory_lock: one migrator at a time across app instances. */
-const MIGRATION_LOCK_KEY = 727_105_001;
 
 /**
  * The migrations folder next to this module: src/db/migrations when run from source, and
@@ -31,16 +29,8 @@ export async function migrateDatabase(
     });
     return;
   }
-  // Several instances may start together: serialise on one connection holding an advisory lock.
-  const client = await handle.client.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    try {
-      await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-    }
-  } finally {
-    client.release();
-  }
+  // Several instances may start together: one migrator at a time.
+  await withAdvisoryLock(handle.client, LOCK_KEYS.migrations, (client) =>
+    migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder }),
+  );
 }

@@ -1,6 +1,9 @@
+import { tmpdir } from 'node:os';
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { createTestDatabase, type TestDatabase } from '../../db/test-db.ts';
 import { createJobQueue, unavailableJobQueue, type JobInfo, type JobQueue } from './queue.ts';
 import { jobsOf, schedulesOf, waitUntil } from './testing.ts';
@@ -123,5 +126,38 @@ describe(`job queue (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, ()
     const idle = createJobQueue({ database, logger: silent });
     await expect(idle.send('test.flaky', {})).rejects.toThrow(/not started/);
     await expect(unavailableJobQueue().send('mail.send', {})).rejects.toThrow(/no job queue/);
+  });
+});
+
+// PGlite is embedded in one process: only one instance ever opens its data.
+describe.runIf(process.env.DATABASE_URL)('two instances starting together on PostgreSQL', () => {
+  let database: TestDatabase;
+  let second: DatabaseHandle;
+  const queues: JobQueue[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${database.databaseName}`;
+    second = await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir(), poolMax: 2 });
+  });
+  afterAll(async () => {
+    for (const queue of queues) await queue.stop();
+    await second?.close();
+    await database?.close();
+  });
+
+  it('both start and create each queue once (pg-boss alone deadlocks there)', async () => {
+    const names = Array.from({ length: 8 }, (_, i) => `test.together-${i}`);
+    for (const handle of [database, second]) {
+      const queue = createJobQueue({ database: handle, logger: silent });
+      for (const name of names) await queue.work(name, async () => {});
+      queues.push(queue);
+    }
+    await expect(Promise.all(queues.map((queue) => queue.start()))).resolves.toBeDefined();
+    const result = (await database.db.execute(
+      sql`SELECT name FROM pgboss.queue WHERE name LIKE 'test.together-%' ORDER BY name`,
+    )) as unknown as { rows: { name: string }[] };
+    expect(result.rows.map((row) => row.name)).toEqual(names);
   });
 });

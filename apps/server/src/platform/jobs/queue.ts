@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { LOCK_KEYS, withAdvisoryLock } from '../../db/advisory-lock.ts';
 import type { DatabaseHandle, DbOrTx } from '../../db/client.ts';
 import { databaseExecutor, transactionExecutor } from './executors.ts';
 
@@ -132,10 +133,27 @@ export function createJobQueue(deps: {
   let running = false;
   let stopping = false;
 
+  // pg-boss 10 creates a queue (a row and a partition of its job table) without a lock: two
+  // instances creating the same queues at once (starting together on a new database) deadlock,
+  // and one of them fails to start. On PostgreSQL the instances take turns, and an instance
+  // creates one queue at a time (each creation holds a connection for the lock while pg-boss
+  // uses another). PGlite has one instance.
+  let creations: Promise<unknown> = Promise.resolve();
+  const createQueue = (name: string, policy: WorkOptions['policy']) => {
+    if (database.kind !== 'postgres') return boss.createQueue(name, { name, policy });
+    const created = creations.then(() =>
+      withAdvisoryLock(database.client, LOCK_KEYS.jobQueues, () =>
+        boss.createQueue(name, { name, policy }),
+      ),
+    );
+    creations = created.catch(() => undefined);
+    return created;
+  };
+
   const ensureQueue = (name: string, policy: WorkOptions['policy'] = 'standard') => {
     let created = queues.get(name);
     if (!created) {
-      created = boss.createQueue(name, { name, policy });
+      created = createQueue(name, policy);
       queues.set(name, created);
       created.catch(() => queues.delete(name));
     }

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
@@ -65,10 +66,16 @@ void Promise.all([
 ]).then(() => {
   const root = document.getElementById('root');
   if (!root) throw new Error('Missing #root element');
-  hydrateRoot(
-    root,
-    <BrowserRouter>
-      <App queryClient={queryClient} pageConfig={pageConfig} onHydrated={startDsfr} />
-    </BrowserRouter>,
-  );
+  // In a transition, React hydrates in slices of a few milliseconds and lets the browser answer
+  // in between (a click, a scroll); outside one, hydration is a single long task (on a slow phone,
+  // most of the page's total blocking time). A control used before its slice is hydrated is
+  // hydrated first and gets the event (React replays it).
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <BrowserRouter>
+        <App queryClient={queryClient} pageConfig={pageConfig} onHydrated={startDsfr} />
+      </BrowserRouter>,
+    );
+  });
 });

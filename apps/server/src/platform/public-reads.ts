@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { publicCache } from './http-cache.ts';
-import { PUBLIC_JSON_MAX_AGE_SECONDS } from './public-cache/hook.ts';
+import { PUBLIC_JSON_MAX_AGE_SECONDS, sendJsonEntry } from './public-cache/hook.ts';
 import { jsonEntry, type PublicResponseCache } from './public-cache/response-cache.ts';
 import { SESSION_COOKIE } from './auth/csrf.ts';
 import { HttpError, MESSAGES, ValidationError } from './errors.ts';
@@ -81,15 +81,12 @@ export function publicGet<R extends z.ZodType, I extends ObjectSchema>(
         ...(request.query as object),
         ...(request.params as object),
       });
-      // The bytes and ETag the cache keeps are the ones sent (encoded and hashed once: a map
-      // list page is about 250 KB).
+      // The bytes, ETag and compressed forms the cache keeps are the ones sent (encoded, hashed
+      // and compressed once: a map list page is about 250 KB).
       const entry = jsonEntry(JSON.stringify(value));
       // Only an answer computed without a session is shared with other visitors.
       if (!request.cookies[SESSION_COOKIE]) deps.cache.set(request.url, entry, generation);
-      return reply
-        .type('application/json; charset=utf-8')
-        .header('ETag', entry.etag)
-        .send(entry.body);
+      return sendJsonEntry(request, reply, entry);
     },
   );
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { Config } from '../../env.ts';
 import { anonymousPageToken, ensureCsrfToken, SESSION_COOKIE } from '../auth/csrf.ts';
@@ -9,6 +9,7 @@ import {
   encodedBody,
   gzipPage,
   pageBody,
+  type CachedJson,
   type CachedPage,
   type PublicResponseCache,
 } from './response-cache.ts';
@@ -60,24 +61,32 @@ export function registerPublicCacheHook(
           .send(pageBody(entry, token));
         return;
       }
-      case 'json': {
-        reply
-          .header('Cache-Control', PUBLIC_JSON_CACHE_CONTROL)
-          .header('ETag', entry.etag)
-          .header('Vary', VARY_ENCODING);
-        if (etagMatches(request.headers['if-none-match'], entry.etag)) {
-          reply.code(304).send();
-          return;
-        }
-        reply.type('application/json; charset=utf-8');
-        const accept = request.headers['accept-encoding'];
-        const encoding = accept ? jsonEncodings.negotiate(accept) : null;
-        if (!encoding) reply.send(entry.body);
-        else reply.header('Content-Encoding', encoding).send(encodedBody(entry, encoding));
+      case 'json':
+        reply.header('Cache-Control', PUBLIC_JSON_CACHE_CONTROL).header('Vary', VARY_ENCODING);
+        sendJsonEntry(request, reply, entry);
         return;
-      }
     }
   });
+}
+
+/**
+ * Sends a public JSON answer, computed now or kept in the cache: its ETag (304 when the visitor
+ * has it), then its bytes in the encoding the visitor accepts, compressed once and kept with the
+ * entry, in one write with their length. (Left to @fastify/compress, an answer computed now was
+ * compressed as a stream, in chunks, and compressed again on its first request from the cache.)
+ */
+export function sendJsonEntry(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedJson,
+): FastifyReply {
+  reply.header('ETag', entry.etag);
+  if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  const accept = request.headers['accept-encoding'];
+  const encoding = accept ? jsonEncodings.negotiate(accept) : null;
+  if (!encoding) return reply.send(entry.body);
+  return reply.header('Content-Encoding', encoding).send(encodedBody(entry, encoding));
 }
 
 /**

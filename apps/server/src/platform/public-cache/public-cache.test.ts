@@ -159,6 +159,29 @@ describe('public response cache', () => {
     expect(robots.headers.vary).toBe('accept-encoding');
   });
 
+  it('compresses a computed JSON answer once: sent whole, then served again from the cache', async () => {
+    const request = {
+      method: 'GET',
+      url: '/api/internal-team-members?once=1',
+      headers: { 'accept-encoding': 'gzip' },
+    } as const;
+    const computed = await app.inject(request);
+    expect(computed.headers['content-encoding']).toBe('gzip');
+    expect(computed.headers['transfer-encoding']).toBeUndefined();
+    expect(computed.headers['content-length']).toBe(String(computed.rawPayload.length));
+    expect(JSON.parse(gunzipSync(computed.rawPayload).toString()).data).toEqual([
+      expect.objectContaining({ name: 'Claire Dubois' }),
+    ]);
+    databaseBlocked = true;
+    try {
+      const cached = await app.inject(request);
+      expect(cached.headers.etag).toBe(computed.headers.etag);
+      expect(cached.rawPayload.equals(computed.rawPayload)).toBe(true);
+    } finally {
+      databaseBlocked = false;
+    }
+  });
+
   it('serves cached JSON compressed once, with its ETag and 304', async () => {
     await names(app);
     const br = await app.inject({

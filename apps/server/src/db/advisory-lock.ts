@@ -12,6 +12,8 @@ export const LOCK_KEYS = {
 /**
  * Runs `run` while this instance holds the session advisory lock `key`, on a connection of its
  * own that `run` may use; another instance asking for the same key waits until it is released.
+ * A connection that could not unlock (broken, or never locked) is closed rather than given back
+ * to the pool: closing it releases the lock, and the next user of the pool gets a sound one.
  */
 export async function withAdvisoryLock<T>(
   pool: pg.Pool,
@@ -19,14 +21,19 @@ export async function withAdvisoryLock<T>(
   run: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
+  let unlocked = false;
   try {
     await client.query('SELECT pg_advisory_lock($1)', [key]);
     try {
       return await run(client);
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [key]);
+      // Never hides the error of `run`.
+      unlocked = await client.query('SELECT pg_advisory_unlock($1)', [key]).then(
+        () => true,
+        () => false,
+      );
     }
   } finally {
-    client.release();
+    client.release(!unlocked);
   }
 }

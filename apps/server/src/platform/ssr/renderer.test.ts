@@ -22,7 +22,14 @@ describe('pagePreloadTags', () => {
       file: 'assets/about-page-7.js',
       imports: ['_Button.js', '_fr.js'],
       css: ['assets/about-8.css', 'assets/index-3.css'],
+      dynamicImports: ['src/features/map.tsx'],
     },
+    'src/features/map.tsx': {
+      file: 'assets/map-10.js',
+      imports: ['_leaflet.js', '_Button.js'],
+      css: ['assets/map-11.css'],
+    },
+    '_leaflet.js': { file: 'assets/leaflet-12.js' },
   };
 
   it("preloads the page's chunk, its own imports and styles, not what the app loads anyway", () => {
@@ -33,12 +40,30 @@ describe('pagePreloadTags', () => {
     ]);
   });
 
+  it('with islands, adds the modules the page imports dynamically, after its own', () => {
+    expect(
+      pagePreloadTags(manifest, 'src/pages/about/about-page.tsx', { islands: true }).split(
+        '\n    ',
+      ),
+    ).toEqual([
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/about-page-7.js">',
+      '<link rel="stylesheet" crossorigin href="/assets/about-8.css">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Button-6.js">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/map-10.js">',
+      '<link rel="stylesheet" crossorigin href="/assets/map-11.css">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/leaflet-12.js">',
+    ]);
+  });
+
   it('has nothing to add for an unknown module', () => {
     expect(pagePreloadTags(manifest, 'src/pages/none.tsx')).toBe('');
   });
 
-  it("preloads the app's chunks, from the entry's dynamic import, not the entry's own", () => {
+  it("preloads the entry, its imports and the app's chunks at the default priority", () => {
+    // index.html preloads the entry's imports at low priority, behind a page's follow-up reads.
     expect(appPreloadTags(manifest).split('\n    ')).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/boot-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/helper-9.js">',
       '<link rel="modulepreload" crossorigin href="/assets/entry-2.js">',
       '<link rel="modulepreload" crossorigin href="/assets/fr-4.js">',
       '<link rel="modulepreload" crossorigin href="/assets/routes-5.js">',

@@ -28,6 +28,24 @@ test.describe('without JavaScript', () => {
     }
   });
 
+  test('the initiatives page lists the items, each a link to its server-rendered detail', async ({
+    page,
+  }) => {
+    const title = 'Projet alimentaire territorial du Grand Angoulême';
+    await page.goto('/initiatives?resourceType=foodProcedures');
+    await expect(
+      page.getByRole('heading', {
+        level: 1,
+        name: "Les initiatives d'alimentation saine et durable",
+      }),
+    ).toBeVisible();
+    const item = page.getByRole('tabpanel').getByRole('link', { name: new RegExp(`^${title}`) });
+    await expect(item).toBeVisible();
+    await item.click();
+    await expect(page).toHaveURL(/\/initiatives\/demarche\/\d+\?resourceType=foodProcedures$/);
+    await expect(page).toHaveTitle(new RegExp(title));
+  });
+
   test('the legal notice and the 404 page are readable', async ({ page, pageErrors }) => {
     await page.goto('/mentions-legales');
     await expect(page.getByRole('heading', { level: 1, name: 'Mentions légales' })).toBeVisible();

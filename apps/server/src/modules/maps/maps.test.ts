@@ -899,4 +899,19 @@ describe('a map list longer than a page', () => {
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
   });
+
+  it("renders the page's list from the first page, with the list's total", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/initiatives' });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    // Demo-free database: no procedure, so the initiatives' tab is the one shown.
+    expect(html).toMatch(/Initiatives \(distinctes\)<span class="ad-tabs__count">1\u202f?\s?005</);
+    const first = await t.app.inject({ method: 'GET', url: '/api/initiatives?page=1' });
+    const [one, two] = first.json<MapListPage>().data;
+    expect(html).toContain(`>${one!.title}</span>`);
+    expect(html).toContain(`>${two!.title}</span>`);
+    expect(html).toMatch(/href="\/initiatives\/initiative\/\d+"/);
+    // The further page is fetched with the page.
+    expect(html).toContain('rel="preload" as="fetch"');
+  });
 });

@@ -35,6 +35,7 @@ export function MapList({
   query,
   kinds,
   lists,
+  counts,
   loading,
   itemHref,
   onItemClick,
@@ -45,6 +46,8 @@ export function MapList({
   /** The lists the query fetches, in tab order. */
   kinds: MapListKind[];
   lists: MapLists;
+  /** Each tab's count (the lists' totals while only their first pages are shown). */
+  counts: Readonly<Record<MapListKind, number>>;
   /** True until the first result, or while a changed query is fetched. */
   loading: boolean;
   itemHref: (kind: MapListKind, item: MapListItem) => string;
@@ -55,13 +58,9 @@ export function MapList({
 }) {
   const id = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  const counts = {
-    foodProcedures: lists.foodProcedures.length,
-    initiatives: lists.initiatives.length,
-  };
 
   // The tab the visitor chose; it switches to the only non-empty type when the lists change.
-  const [chosen, setChosen] = useState<MapListKind>(kinds[0]!);
+  const [chosen, setChosen] = useState<MapListKind>(() => tabFor(kinds[0]!, counts));
   const [seenLists, setSeenLists] = useState(lists);
   if (seenLists !== lists) {
     setSeenLists(lists);

@@ -13,8 +13,15 @@ import {
 export type MapLists = Record<MapListKind, readonly MapListItem[]>;
 
 export interface MapListsState {
-  /** The lists shown: the last result whose every page of every needed type completed. */
+  /** The map's lists: the last result whose every page of every needed type completed. */
   lists: MapLists;
+  /**
+   * The side list's: `lists`, or before the first complete result (the server's render, then
+   * until the further pages arrive) the first page of each list, the beginning of the result.
+   */
+  listed: MapLists;
+  /** The tabs' counts: the lengths of `lists`, or the lists' totals with the first pages. */
+  totals: Record<MapListKind, number>;
   /** True while a page is being fetched (spec §4: the loading flag). */
   loading: boolean;
   /** Whether `lists` already answers the current query (false before the first result). */
@@ -148,6 +155,25 @@ export function useMapLists(query: MapQuery): MapListsState {
     });
   }
 
+  // Before any complete result: the first page of each list (pages are by id, so it is the
+  // beginning of the result), with each list's total. The server renders them (the list is the
+  // page's content, readable without JavaScript); the map waits for the complete result.
+  const firstPages = !fetched && !complete ? firsts.map((result) => result.data) : [];
+  const [firstOfA, firstOfB] = firstPages;
+  const kindsKey = kinds.join(',');
+  const preview = useMemo(() => {
+    const previewKinds = kindsKey.split(',') as MapListKind[];
+    const pages = [firstOfA, firstOfB].slice(0, previewKinds.length);
+    if (pages.length === 0 || !pages.every((page) => page !== undefined)) return null;
+    const listed: MapLists = { ...EMPTY };
+    const totals = { foodProcedures: 0, initiatives: 0 };
+    previewKinds.forEach((kind, index) => {
+      listed[kind] = pages[index]!.data;
+      totals[kind] = pages[index]!.meta.total;
+    });
+    return { listed, totals };
+  }, [kindsKey, firstOfA, firstOfB]);
+
   const covered = covers(fetched);
   const { south, north, west, east } = view;
   const lists = useMemo(() => {
@@ -157,8 +183,14 @@ export function useMapLists(query: MapQuery): MapListsState {
     return sameBounds(fetched.bounds, bounds) ? fetched.lists : within(fetched.lists, bounds);
   }, [fetched, covered, south, north, west, east]);
 
+  const lengths = useMemo(
+    () => ({ foodProcedures: lists.foodProcedures.length, initiatives: lists.initiatives.length }),
+    [lists],
+  );
   return {
     lists,
+    listed: preview?.listed ?? lists,
+    totals: preview?.totals ?? lengths,
     loading: results.some((result) => result.isFetching),
     ready: covered,
     // The current query failed (the previous result stays on screen).

@@ -63,9 +63,13 @@ export function VirtualList<T>({
     };
   }, []);
 
-  // A new list starts at its top (writing the position would lay the page out: only if moved).
+  // A new list starts at its top (writing the position would lay the page out: only if moved),
+  // unless it continues the previous one (the same first rows, more after them).
+  const shown = useRef(items);
   useEffect(() => {
-    if (!box.current || !scrolled.current) return;
+    const previous = shown.current;
+    shown.current = items;
+    if (!box.current || !scrolled.current || continues(previous, items)) return;
     box.current.scrollTop = 0;
     scrolled.current = false;
   }, [items]);
@@ -92,5 +96,16 @@ export function VirtualList<T>({
         {rows}
       </ul>
     </div>
+  );
+}
+
+/** Whether `next` begins with the rows of `previous` (compared at both ends of `previous`). */
+function continues<T>(previous: readonly T[], next: readonly T[]): boolean {
+  const length = previous.length;
+  return (
+    length > 0 &&
+    next.length >= length &&
+    next[0] === previous[0] &&
+    next[length - 1] === previous[length - 1]
   );
 }

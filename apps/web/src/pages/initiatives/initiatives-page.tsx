@@ -65,7 +65,7 @@ export function InitiativesPage() {
     [location.search],
   );
   const filters = useQuery(mapFiltersQuery());
-  const { lists, loading, ready, error } = useMapLists(query);
+  const { lists, listed, totals, loading, ready, error } = useMapLists(query);
   const kinds = listsOf(query);
 
   const detail = detailOf(params);
@@ -184,7 +184,8 @@ export function InitiativesPage() {
           <MapList
             query={query}
             kinds={kinds}
-            lists={lists}
+            lists={listed}
+            counts={totals}
             loading={loading || !ready}
             itemHref={itemHref}
             onItemClick={onItemClick}

@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MapListItem, MapListPage } from '@ad/contract';
+import { apiUrl, type ApiQueryKey } from '../../lib/api-query.ts';
+import { mapListPageQuery } from './api.ts';
+import { mapQueryFrom, type MapListKind } from './map-query.ts';
+import { useMapLists } from './use-map-lists.ts';
+
+const item = (id: number): MapListItem => ({
+  id,
+  title: `Item ${id}`,
+  latitude: 45,
+  longitude: 0,
+  city: null,
+  thematic: null,
+  is_pat: 0,
+});
+
+/** Page `page` of `lastPage`, two items per page. */
+function pageOf(page: number, lastPage: number): MapListPage {
+  const data = [item(page * 10 + 1), item(page * 10 + 2)];
+  return {
+    data,
+    links: { first: null, last: null, prev: null, next: null },
+    meta: {
+      current_page: page,
+      last_page: lastPage,
+      per_page: 2,
+      total: lastPage * 2,
+      from: (page - 1) * 2 + 1,
+      to: page * 2,
+    },
+    pages: [],
+  } as unknown as MapListPage;
+}
+
+/** A client whose reads wait until the test answers them, by URL. */
+function pendingClient() {
+  const waiting = new Map<string, (page: MapListPage) => void>();
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: false,
+        queryFn: ({ queryKey }) =>
+          new Promise((resolve) =>
+            waiting.set(apiUrl(queryKey as unknown as ApiQueryKey), resolve),
+          ),
+      },
+    },
+  });
+  return { client, waiting };
+}
+
+afterEach(cleanup);
+
+describe('useMapLists', () => {
+  const query = mapQueryFrom(new URLSearchParams());
+  const urlOf = (kind: MapListKind, page: number) =>
+    apiUrl(mapListPageQuery(kind, query, page).queryKey);
+
+  it('shows the first pages with the totals until every page came, then the whole lists', async () => {
+    const { client, waiting } = pendingClient();
+    // As the server renders the page: the first page of each list is in the cache.
+    client.setQueryData(mapListPageQuery('foodProcedures', query, 1).queryKey, pageOf(1, 1));
+    client.setQueryData(mapListPageQuery('initiatives', query, 1).queryKey, pageOf(1, 3));
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(() => useMapLists(query), { wrapper });
+
+    expect(result.current.listed.foodProcedures.map((i) => i.id)).toEqual([11, 12]);
+    expect(result.current.listed.initiatives.map((i) => i.id)).toEqual([11, 12]);
+    expect(result.current.totals).toEqual({ foodProcedures: 2, initiatives: 6 });
+    // The map waits for the complete result.
+    expect(result.current.lists).toEqual({ foodProcedures: [], initiatives: [] });
+    expect(result.current.ready).toBe(false);
+
+    await act(async () => waiting.get(urlOf('initiatives', 2))!(pageOf(2, 3)));
+    expect(result.current.lists.initiatives).toEqual([]);
+    expect(result.current.listed.initiatives.map((i) => i.id)).toEqual([11, 12]);
+
+    await act(async () => waiting.get(urlOf('initiatives', 3))!(pageOf(3, 3)));
+    expect(result.current.ready).toBe(true);
+    expect(result.current.lists.initiatives.map((i) => i.id)).toEqual([11, 12, 21, 22, 31, 32]);
+    expect(result.current.listed).toBe(result.current.lists);
+    expect(result.current.totals).toEqual({ foodProcedures: 2, initiatives: 6 });
+  });
+
+  it('shows nothing before the first pages came', () => {
+    const { client } = pendingClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(() => useMapLists(query), { wrapper });
+    expect(result.current.listed).toEqual({ foodProcedures: [], initiatives: [] });
+    expect(result.current.totals).toEqual({ foodProcedures: 0, initiatives: 0 });
+    expect(result.current.loading).toBe(true);
+  });
+});

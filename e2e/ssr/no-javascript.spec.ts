@@ -44,6 +44,9 @@ test.describe('without JavaScript', () => {
     await item.click();
     await expect(page).toHaveURL(/\/initiatives\/demarche\/\d+\?resourceType=foodProcedures$/);
     await expect(page).toHaveTitle(new RegExp(title));
+    // The detail, a dialog opened by script with JavaScript, is shown in the page.
+    await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+    await expect(page.getByText("État d'avancement")).toBeVisible();
   });
 
   test('the legal notice and the 404 page are readable', async ({ page, pageErrors }) => {

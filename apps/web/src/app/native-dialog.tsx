@@ -54,6 +54,8 @@ export function NativeDialog({
       aria-labelledby={labelledBy}
       aria-label={labelledBy ? undefined : label}
       aria-modal="true"
+      // Opened by script; without JavaScript, app.css shows a dialog rendered open in the page.
+      data-open={open ? '' : undefined}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

@@ -37,7 +37,11 @@ export function NativeDialog({
       returnFocus.current = document.activeElement as HTMLElement | null;
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
+      // Modal once the script opened it: without JavaScript the dialog is shown in the page
+      // (app.css), and the rest of the page must stay reachable.
+      dialog.setAttribute('aria-modal', 'true');
     } else if (!open && dialog.open) {
+      dialog.removeAttribute('aria-modal');
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
       const target = returnFocus.current;
@@ -53,7 +57,6 @@ export function NativeDialog({
       className={className}
       aria-labelledby={labelledBy}
       aria-label={labelledBy ? undefined : label}
-      aria-modal="true"
       // Opened by script; without JavaScript, app.css shows a dialog rendered open in the page.
       data-open={open ? '' : undefined}
       onCancel={(event) => {

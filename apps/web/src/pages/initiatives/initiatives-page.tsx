@@ -110,9 +110,11 @@ export function InitiativesPage() {
   );
   const onNavigate = useCallback((href: string) => navigate(href), [navigate]);
 
-  // Tablet and below: the link opens the detail modal. Larger screens: the marker's popup.
+  // Tablet and below: the link opens the detail modal. Larger screens: the marker's popup, when
+  // the map has the item (not yet while the list shows only its first pages).
   const onItemClick = (kind: MapListKind, item: MapListItem, event: MouseEvent) => {
     if (!window.matchMedia(`(min-width: ${BREAKPOINT_TABLET + 1}px)`).matches) return;
+    if (!lists[kind].some((shown) => shown.id === item.id)) return;
     event.preventDefault();
     setFocus({ kind, id: item.id });
   };

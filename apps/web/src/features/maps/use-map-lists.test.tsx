@@ -50,7 +50,10 @@ function pendingClient() {
       },
     },
   });
-  return { client, waiting };
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  return { client, waiting, wrapper };
 }
 
 afterEach(cleanup);
@@ -61,13 +64,10 @@ describe('useMapLists', () => {
     apiUrl(mapListPageQuery(kind, query, page).queryKey);
 
   it('shows the first pages with the totals until every page came, then the whole lists', async () => {
-    const { client, waiting } = pendingClient();
+    const { client, waiting, wrapper } = pendingClient();
     // As the server renders the page: the first page of each list is in the cache.
     client.setQueryData(mapListPageQuery('foodProcedures', query, 1).queryKey, pageOf(1, 1));
     client.setQueryData(mapListPageQuery('initiatives', query, 1).queryKey, pageOf(1, 3));
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    );
     const { result } = renderHook(() => useMapLists(query), { wrapper });
 
     expect(result.current.listed.foodProcedures.map((i) => i.id)).toEqual([11, 12]);
@@ -89,10 +89,7 @@ describe('useMapLists', () => {
   });
 
   it('shows nothing before the first pages came', () => {
-    const { client } = pendingClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    );
+    const { wrapper } = pendingClient();
     const { result } = renderHook(() => useMapLists(query), { wrapper });
     expect(result.current.listed).toEqual({ foodProcedures: [], initiatives: [] });
     expect(result.current.totals).toEqual({ foodProcedures: 0, initiatives: 0 });

@@ -4,7 +4,7 @@ import type { Config } from '../../env.ts';
 import { anonymousPageToken, ensureCsrfToken, SESSION_COOKIE } from '../auth/csrf.ts';
 import { etagMatches, VARY_ENCODING } from '../http-cache.ts';
 import { escapeHtml } from '../html-shell/render.ts';
-import { gzipPageBody } from './page-gzip.ts';
+import { gzipPageParts } from './page-gzip.ts';
 import {
   encodedBody,
   gzipPage,
@@ -108,17 +108,26 @@ function writePage(
   headers['content-type'] = 'text/html; charset=utf-8';
   headers['cache-control'] = 'private, no-cache';
   headers.vary = VARY_ENCODING;
-  let body: Buffer;
+  if (csrf.setCookie !== null) headers['set-cookie'] = csrf.setCookie;
+  let parts: Buffer[];
   if (gzip) {
     headers['content-encoding'] = 'gzip';
-    body = gzipPageBody(gzipPage(entry), csrf.bytes);
+    parts = gzipPageParts(gzipPage(entry), csrf.bytes);
   } else {
-    body = Buffer.concat([entry.before, csrf.bytes, entry.after]);
+    parts = [entry.before, csrf.bytes, entry.after];
   }
-  if (csrf.setCookie !== null) headers['set-cookie'] = csrf.setCookie;
-  headers['content-length'] = String(body.length);
+  let length = 0;
+  for (const part of parts) length += part.length;
+  headers['content-length'] = String(length);
   reply.hijack();
-  // One buffer, written with the headers in one system call (a write per piece cost a third of
-  // the server's time under load).
-  reply.raw.writeHead(entry.status, headers).end(body);
+  // The page's cached pieces and the visitor's token, written without copying them into one
+  // buffer (a fresh buffer of the page's size per request cost a fifth of the throughput in
+  // allocation and garbage collection). The socket is corked, so the headers and the pieces
+  // still leave in one system call (a write per piece cost a third of the server's time).
+  const response = reply.raw;
+  response.socket?.cork();
+  response.writeHead(entry.status, headers);
+  for (let i = 0; i < parts.length - 1; i += 1) response.write(parts[i]);
+  response.end(parts.at(-1));
+  response.socket?.uncork();
 }

@@ -5,9 +5,8 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
  * member made of the raw-deflated part before the token (ended by a sync flush, so it stops on
  * a byte boundary without a final block), the token in a stored block, and the raw-deflated part
  * after it (with the final block). Each part is compressed on its own, so no back-reference
- * crosses the token. Per request: the token's stored block, the CRC-32 over the token, combined
- * with the CRC-32 of the part after it (computed once), and a copy of the compressed parts into
- * one buffer.
+ * crosses the token. Per request: the token's stored block, and the CRC-32 over the token,
+ * combined with the CRC-32 of the part after it (computed once).
  */
 export interface GzipPage {
   /** The gzip header followed by the part before the token. */
@@ -39,26 +38,25 @@ export function compressPage(before: Buffer, after: Buffer): GzipPage {
 }
 
 /**
- * The gzip body of the page with `token` (at most 65,535 bytes) in its slot, in one buffer (one
- * write to the socket): the header and the part before the token (kept with the page), the
- * token's stored block, the part after it, and the trailer (CRC-32 and size).
+ * The gzip body of the page with `token` (at most 65,535 bytes) in its slot, as pieces to write in
+ * order: the header and the part before the token (kept with the page), the token in its stored
+ * block, the part after it (kept with the page), and the trailer (CRC-32 and size). Only the
+ * token's block and the trailer are new bytes: the page's compressed parts are not copied.
  */
-export function gzipPageBody(page: GzipPage, token: Buffer): Buffer {
+export function gzipPageParts(page: GzipPage, token: Buffer): Buffer[] {
   const length = token.length;
   if (length > MAX_STORED) throw new RangeError('token too long for one stored block');
-  const body = Buffer.allocUnsafe(page.head.length + 5 + length + page.after.length + 8);
-  let at = page.head.copy(body, 0);
+  const block = Buffer.allocUnsafe(5 + length + 8);
   // Stored block, not final: BFINAL=0 and BTYPE=00 in a byte (already byte-aligned), LEN, NLEN.
-  body[at] = 0;
-  body.writeUInt16LE(length, at + 1);
-  body.writeUInt16LE(~length & 0xffff, at + 3);
-  at += 5;
-  at += token.copy(body, at);
-  at += page.after.copy(body, at);
+  block[0] = 0;
+  block.writeUInt16LE(length, 1);
+  block.writeUInt16LE(~length & 0xffff, 3);
+  token.copy(block, 5);
+  const trailer = block.subarray(5 + length);
   const crcWithToken = crc32(token, page.crcBefore);
-  body.writeUInt32LE((multmodp(page.shiftAfter, crcWithToken) ^ page.crcAfter) >>> 0, at);
-  body.writeUInt32LE((page.size + length) >>> 0, at + 4);
-  return body;
+  trailer.writeUInt32LE((multmodp(page.shiftAfter, crcWithToken) ^ page.crcAfter) >>> 0, 0);
+  trailer.writeUInt32LE((page.size + length) >>> 0, 4);
+  return [page.head, block.subarray(0, 5 + length), page.after, trailer];
 }
 
 // CRC-32 combination (zlib's crc32_combine, RFC 1952's polynomial): the CRC of A followed by B

@@ -108,7 +108,6 @@ function writePage(
   headers['content-type'] = 'text/html; charset=utf-8';
   headers['cache-control'] = 'private, no-cache';
   headers.vary = VARY_ENCODING;
-  if (csrf.setCookie !== null) headers['set-cookie'] = csrf.setCookie;
   let parts: Buffer[];
   if (gzip) {
     headers['content-encoding'] = 'gzip';
@@ -116,6 +115,7 @@ function writePage(
   } else {
     parts = [entry.before, csrf.bytes, entry.after];
   }
+  if (csrf.setCookie !== null) headers['set-cookie'] = csrf.setCookie;
   let length = 0;
   for (const part of parts) length += part.length;
   headers['content-length'] = String(length);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MapListItem, MapListPage } from '@ad/contract';
 import { apiUrl, type ApiQueryKey } from '../../lib/api-query.ts';
@@ -82,7 +82,9 @@ describe('useMapLists', () => {
     expect(result.current.listed.initiatives.map((i) => i.id)).toEqual([11, 12]);
 
     await act(async () => waiting.get(urlOf('initiatives', 3))!(pageOf(3, 3)));
-    expect(result.current.ready).toBe(true);
+    // TanStack Query hands results to React on a timer (its notify manager's setTimeout), which a
+    // loaded machine may run after act has returned.
+    await waitFor(() => expect(result.current.ready).toBe(true));
     expect(result.current.lists.initiatives.map((i) => i.id)).toEqual([11, 12, 21, 22, 31, 32]);
     expect(result.current.listed).toBe(result.current.lists);
     expect(result.current.totals).toEqual({ foodProcedures: 2, initiatives: 6 });

@@ -121,7 +121,8 @@ export async function registerRateLimit(
   });
 
   await app.register(rateLimit, {
-    global: true,
+    // Not per route: see the app-wide hook below.
+    global: false,
     max: config.RATE_LIMIT_READ_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW,
     keyGenerator: (request) => `read:${request.ip}`,
@@ -137,4 +138,9 @@ export async function registerRateLimit(
       });
     },
   });
+  // The read tier as an app-wide hook, registered before the public response cache's hook
+  // (decision 0005), so that answers from the cache are counted too. Added to each route
+  // (`global: true`), it ran after every app-wide hook, and a cached answer, which ends the
+  // request in an app-wide hook, was never counted.
+  app.addHook('onRequest', app.rateLimit());
 }

@@ -11,9 +11,12 @@ import type { DatabaseHandle } from '../database.ts';
 import { csrfFromHtml, FIXTURE_TEMPLATE, webSourceRenderer } from '../testing.ts';
 import { PublicResponseCache, jsonEntry } from './response-cache.ts';
 
-async function appOn(database: DatabaseHandle): Promise<FastifyInstance> {
+async function appOn(
+  database: DatabaseHandle,
+  env: Record<string, string> = { RATE_LIMIT_ENABLED: 'false' },
+): Promise<FastifyInstance> {
   return buildApp({
-    config: testConfig({ RATE_LIMIT_ENABLED: 'false' }),
+    config: testConfig(env),
     database,
     template: FIXTURE_TEMPLATE,
     distDir: '/nonexistent-web-dist',
@@ -38,6 +41,34 @@ describe('PublicResponseCache', () => {
     expect(cache.get('/a')).toBeUndefined();
     expect(cache.set('/a', jsonEntry('{}'), cache.generation)).toBe(true);
     expect(cache.get('/a')).toBeDefined();
+  });
+});
+
+describe('the read rate limit and the public response cache', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await appOn(database, { RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_READ_MAX: '4' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('counts the answers served from the cache, pages and JSON', async () => {
+    const statuses: number[] = [];
+    for (const url of ['/a-propos', '/a-propos', '/api/internal-team-members', '/a-propos']) {
+      const response = await app.inject({ method: 'GET', url });
+      statuses.push(response.statusCode);
+      expect(response.headers['x-ratelimit-limit']).toBe('4');
+    }
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    for (const url of ['/a-propos', '/api/internal-team-members']) {
+      const blocked = await app.inject({ method: 'GET', url });
+      expect(blocked.statusCode, url).toBe(429);
+      expect(blocked.json().message).toMatch(/^Trop de requêtes/);
+    }
   });
 });
 

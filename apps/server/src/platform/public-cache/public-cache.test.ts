@@ -209,8 +209,7 @@ describe('public response cache', () => {
       expect(cached.headers.etag).toBe(computed.headers.etag);
       expect(cached.rawPayload.equals(computed.rawPayload)).toBe(true);
       // Written straight from the cache: every header of the computed answer, the same.
-      const { date: _date, ...headers } = computed.headers;
-      expect(cached.headers).toEqual(expect.objectContaining(headers));
+      expect({ ...cached.headers, date: 'any' }).toEqual({ ...computed.headers, date: 'any' });
     } finally {
       databaseBlocked = false;
     }

@@ -4,7 +4,7 @@ import type { MapListKind } from './map-query.ts';
 /**
  * The marker pins (spec §2, §9: 30 by 45): a drop coloured by the item's theme, with a white dot
  * for an initiative and a white square for a food procedure, so that the two stay apart without
- * colour. Plain SVG strings: the map draws them as Leaflet div icons, the legend as images.
+ * colour. Plain SVG strings: the map draws them as Leaflet div icons, the legend inline.
  */
 
 export const FALLBACK_MARKER_COLOR = '#666666';
@@ -29,9 +29,4 @@ export function markerSvg(kind: MapListKind, color: string | null | undefined): 
 /** The marker of a list item. */
 export function itemMarkerSvg(kind: MapListKind, item: MapListItem): string {
   return markerSvg(kind, item.thematic?.color);
-}
-
-/** A data: URL of a pin, for the legend's <img>. */
-export function markerDataUrl(kind: MapListKind, color: string | null | undefined): string {
-  return `data:image/svg+xml,${encodeURIComponent(markerSvg(kind, color))}`;
 }

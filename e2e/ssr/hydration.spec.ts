@@ -25,6 +25,24 @@ test.describe('server rendering and hydration', () => {
     // The fixture fails the test on any console error, hydration mismatches included.
   });
 
+  test('@desktop-only the app’s chunk asks for eager compilation, a page’s chunk does not', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (/\/assets\/[\w.-]+\.js$/.test(response.url())) scripts.push(response.url());
+    });
+    await page.goto('/a-propos');
+    await expect.poll(() => scripts.some((url) => /\/app-[\w-]+\.js$/.test(url))).toBe(true);
+    const firstLine = async (pattern: RegExp) => {
+      const url = scripts.find((script) => pattern.test(script));
+      expect(url, String(pattern)).toBeDefined();
+      return (await (await page.request.get(url!)).text()).split('\n', 1)[0];
+    };
+    expect(await firstLine(/\/app-[\w-]+\.js$/)).toBe('//# allFunctionsCalledOnLoad');
+    expect(await firstLine(/\/about-page-[\w-]+\.js$/)).not.toContain('allFunctionsCalledOnLoad');
+  });
+
   test('a hash pop-up opens on a server-rendered page', async ({ page }) => {
     await page.goto('/a-propos#newsletter-subscribed');
     await expect(page.getByRole('dialog', { name: 'Inscription à la newsletter' })).toBeVisible();

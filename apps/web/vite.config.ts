@@ -53,20 +53,23 @@ function dsfrLinkWithLightFr(): Plugin {
  * compiles a function when it is first called, on the main thread; a file whose first line is
  * V8's explicit compile hint has every function compiled eagerly, on the thread that streams the
  * file, before it runs. Added last (after Vite's own first line, the chunks' preload map), with
- * the source map moved down one line.
+ * the source map moved down one line; the file's name (hash) changes with it.
  */
 function eagerCompileHints(): Plugin {
   const chunks = /^(app|initiatives-map|dsfr\.module)$/;
+  const hint = '//# allFunctionsCalledOnLoad';
   return {
     name: 'ad-eager-compile-hints',
     apply: 'build',
     enforce: 'post',
+    augmentChunkHash: (chunk) => (chunks.test(chunk.name) ? hint : undefined),
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
         for (const chunk of Object.values(bundle)) {
           if (chunk.type !== 'chunk' || !chunks.test(chunk.name)) continue;
-          chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+          chunk.code = `${hint}\n${chunk.code}`;
+          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
           const map = bundle[`${chunk.fileName}.map`];
           if (map?.type === 'asset' && typeof map.source === 'string') {
             const json = JSON.parse(map.source) as { mappings: string };

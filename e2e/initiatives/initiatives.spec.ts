@@ -239,7 +239,7 @@ test.describe('Initiatives map', () => {
     expect(new URL(listRequests[0]!).searchParams.getAll('locations[]')).toEqual(['33']);
   });
 
-  test('@desktop-only a cluster click zooms in to where it splits', async ({ page }) => {
+  test('@desktop-only a cluster click zooms in to its points', async ({ page }) => {
     await page.route(/tile\.openstreetmap/, (route) => route.abort());
     await page.goto('/initiatives');
     await expect.poll(() => searchOf(page).get('south')).not.toBeNull();
@@ -248,8 +248,7 @@ test.describe('Initiatives map', () => {
     const cluster = page.locator('.ad-map .ad-map-cluster').first();
     await expect(cluster).toHaveAttribute('title', /^\d+ éléments : zoomer$/);
     await cluster.click();
-    // Zoomed in to the cluster's expansion zoom, a whole level above the one it was drawn at (the
-    // first view's zoom can be fractional: at least half a level further in).
+    // Zoomed in until its points fit the view: at least half a zoom level further in.
     await expect.poll(height).toBeLessThan(before * 0.72);
     await expect(mapPins(page).first()).toBeVisible();
   });

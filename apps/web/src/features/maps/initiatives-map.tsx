@@ -238,12 +238,18 @@ export default function InitiativesMap(props: InitiativesMapProps) {
             title: `${count} éléments : zoomer`,
             keyboard: true,
           });
-          marker.on('click', () =>
-            map.flyTo(
-              [lat, lng],
-              Math.min(clusters.getClusterExpansionZoom(clusterId), MAP_MAX_ZOOM),
-            ),
-          );
+          // Zoomed in to show its points: where they fit, at the maximum zoom for points at
+          // one place (Leaflet.markercluster's way).
+          marker.on('click', () => {
+            const points = clusters.getLeaves(clusterId, Infinity).map((leaf) => {
+              const [longitude, latitude] = leaf.geometry.coordinates as [number, number];
+              return [latitude, longitude] as L.LatLngTuple;
+            });
+            map.flyToBounds(L.latLngBounds(points), {
+              maxZoom: MAP_MAX_ZOOM,
+              padding: [40, 40],
+            });
+          });
           next.set(key, { marker, html: '' });
           continue;
         }
@@ -322,7 +328,8 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     };
   }, []);
 
-  // The points: indexed again when the lists change.
+  // The points: indexed again when a new result comes (not when the map moves: the items are the
+  // whole result, clipped to the view by the index).
   const { items } = props;
   useEffect(() => {
     const current = state.current;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MapListItem, MapListPage } from '@ad/contract';
 import { apiUrl, type ApiQueryKey } from '../../lib/api-query.ts';
 import { mapListPageQuery } from './api.ts';
-import { mapQueryFrom, type MapListKind } from './map-query.ts';
+import { mapQueryFrom, type MapListKind, type MapQuery } from './map-query.ts';
 import { useMapLists } from './use-map-lists.ts';
 
 const item = (id: number): MapListItem => ({
@@ -88,6 +88,28 @@ describe('useMapLists', () => {
     expect(result.current.lists.initiatives.map((i) => i.id)).toEqual([11, 12, 21, 22, 31, 32]);
     expect(result.current.listed).toBe(result.current.lists);
     expect(result.current.totals).toEqual({ foodProcedures: 2, initiatives: 6 });
+  });
+
+  it('narrows the lists to a view inside the result; the map keeps the whole result', async () => {
+    const { client, wrapper } = pendingClient();
+    const west = { ...item(1), longitude: -1 };
+    const east = { ...item(2), longitude: 1 };
+    const page = { ...pageOf(1, 1), data: [west, east] };
+    client.setQueryData(mapListPageQuery('foodProcedures', query, 1).queryKey, pageOf(1, 1));
+    client.setQueryData(mapListPageQuery('initiatives', query, 1).queryKey, page);
+    const { result, rerender } = renderHook((q: MapQuery) => useMapLists(q), {
+      wrapper,
+      initialProps: query,
+    });
+    await waitFor(() => expect(result.current.ready).toBe(true));
+    const mapped = result.current.mapped;
+    expect(mapped.initiatives).toEqual([west, east]);
+
+    // A move of the map inside the fetched area (the whole region): no request, same markers.
+    rerender({ ...query, bounds: { south: 44, north: 46, west: 0, east: 2 } });
+    expect(result.current.ready).toBe(true);
+    expect(result.current.lists.initiatives).toEqual([east]);
+    expect(result.current.mapped).toBe(mapped);
   });
 
   it('shows nothing before the first pages came', () => {

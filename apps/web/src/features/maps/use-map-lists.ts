@@ -13,7 +13,13 @@ import {
 export type MapLists = Record<MapListKind, readonly MapListItem[]>;
 
 export interface MapListsState {
-  /** The map's lists: the last result whose every page of every needed type completed. */
+  /**
+   * The map's markers: the last result whose every page of every needed type completed, for the
+   * area it was fetched for (the whole region by default). It only changes with a new result: the
+   * map clips it to its view itself.
+   */
+  mapped: MapLists;
+  /** The lists of the view: `mapped` narrowed to the query's bounds. */
   lists: MapLists;
   /**
    * The side list's: `lists`, or before the first complete result (the server's render, then
@@ -188,6 +194,7 @@ export function useMapLists(query: MapQuery): MapListsState {
     [lists],
   );
   return {
+    mapped: fetched?.lists ?? EMPTY,
     lists,
     listed: preview?.listed ?? lists,
     totals: preview?.totals ?? lengths,

@@ -65,7 +65,7 @@ export function InitiativesPage() {
     [location.search],
   );
   const filters = useQuery(mapFiltersQuery());
-  const { lists, listed, totals, loading, ready, error } = useMapLists(query);
+  const { mapped, lists, listed, totals, loading, ready, error } = useMapLists(query);
   const kinds = listsOf(query);
 
   const detail = detailOf(params);
@@ -200,7 +200,7 @@ export function InitiativesPage() {
             {() => (
               <Suspense fallback={mapPlaceholder}>
                 <InitiativesMap
-                  items={lists}
+                  items={mapped}
                   bounds={query.bounds}
                   tileUrl={tileUrl}
                   tileAttribution={tileAttribution}

@@ -105,8 +105,10 @@ test.describe('Initiatives map', () => {
       .click();
     await expect.poll(() => searchOf(page).getAll('locations')).toEqual(['16', '79']);
     await page.keyboard.press('Escape');
-    // A filter change resets the bounds to the defaults.
-    expect(searchOf(page).get('south')).toBeNull();
+    // A filter change resets the bounds to the defaults: the map shows the whole region again
+    // and writes its bounds back (the URL had 44.5 to 46.5).
+    await expect.poll(() => Number(searchOf(page).get('south'))).toBeLessThan(43.5);
+    expect(Number(searchOf(page).get('north'))).toBeGreaterThan(47);
     expect(searchOf(page).get('resourceType')).toBe('initiatives');
     await expect(listItem(page, 'Cuisine solidaire de Gâtine')).toBeVisible();
 
@@ -210,6 +212,13 @@ test.describe('Initiatives map', () => {
     expect(search.get('q')).toBeNull();
     await expect(listItem(page, DRIVE)).toBeVisible();
     await expect(listItem(page, 'Cuisine solidaire de Gâtine')).toHaveCount(0);
+
+    // The procedure filter shows as a tag, which removes it: both lists again.
+    const tag = page.getByRole('button', { name: `Retirer le filtre Démarche : ${ANGOULEME_PAT}` });
+    await tag.click();
+    await expect.poll(() => searchOf(page).get('demarcheId')).toBeNull();
+    await expect(tab(page, PROCEDURES_TAB)).toBeVisible();
+    await expect(tag).toHaveCount(0);
   });
 
   test('@desktop-only zooming in narrows the lists without a request; a filter fetches again', async ({
@@ -237,6 +246,8 @@ test.describe('Initiatives map', () => {
     await selects.locator('.app-filter__panel').getByText('Gironde (33)', { exact: true }).click();
     await expect.poll(() => listRequests.length).toBeGreaterThan(0);
     expect(new URL(listRequests[0]!).searchParams.getAll('locations[]')).toEqual(['33']);
+    // Spec §4: the filter reset the bounds; the map shows the region again, as the lists do.
+    await expect.poll(() => searchOf(page).get('south')).toBe(south);
   });
 
   test('@desktop-only a cluster click zooms in to its points', async ({ page }) => {
@@ -247,7 +258,9 @@ test.describe('Initiatives map', () => {
     const before = height();
     const cluster = page.locator('.ad-map .ad-map-cluster').first();
     await expect(cluster).toHaveAttribute('title', /^\d+ éléments : zoomer$/);
-    await cluster.click();
+    // With the keyboard (a marker drawn over it may take a mouse click): Enter on the cluster.
+    await cluster.focus();
+    await page.keyboard.press('Enter');
     // Zoomed in until its points fit the view: at least half a zoom level further in.
     await expect.poll(height).toBeLessThan(before * 0.72);
     await expect(mapPins(page).first()).toBeVisible();

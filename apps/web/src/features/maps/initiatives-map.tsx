@@ -9,7 +9,7 @@ import {
   MARKER_ICON_SIZE,
   type MapListItem,
 } from '@ad/contract';
-import type { MapBounds, MapListKind } from './map-query.ts';
+import { boundsKey, type MapBounds, type MapListKind } from './map-query.ts';
 import { itemMarkerSvg } from './map-markers.ts';
 import outlines from './outlines.json';
 import './initiatives-map.css';
@@ -34,7 +34,11 @@ export interface MapFocus {
 
 export interface InitiativesMapProps {
   items: MapItems;
-  /** The query's bounds, or null: the map starts at its initial view and reports its bounds. */
+  /**
+   * The query's bounds, or null: the map starts at its initial view and reports its bounds. When
+   * they change otherwise than by the map's own move (a filter change resets them, a step back in
+   * the history), the map shows them: the list and the map always show the same area.
+   */
   bounds: MapBounds | null;
   tileUrl: string;
   tileAttribution: string;
@@ -176,6 +180,10 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     index: ClusterIndex | null;
     markers: Map<string, L.Marker>;
     draw: () => void;
+    /** Shows these bounds, or the initial view of the region; false while the map is hidden. */
+    show: (bounds: MapBounds | null) => boolean;
+    /** The key of the bounds the map last reported (boundsKey). */
+    reported: string | null;
   } | null>(null);
   // The latest props for Leaflet's listeners, which are bound once.
   const latest = useRef(props);
@@ -240,7 +248,7 @@ export default function InitiativesMap(props: InitiativesMapProps) {
           });
           // Zoomed in to show its points: where they fit, at the maximum zoom for points at
           // one place (Leaflet.markercluster's way).
-          marker.on('click', () => {
+          const zoomIn = () => {
             const points = clusters.getLeaves(clusterId, Infinity).map((leaf) => {
               const [longitude, latitude] = leaf.geometry.coordinates as [number, number];
               return [latitude, longitude] as L.LatLngTuple;
@@ -249,6 +257,15 @@ export default function InitiativesMap(props: InitiativesMapProps) {
               maxZoom: MAP_MAX_ZOOM,
               padding: [40, 40],
             });
+          };
+          marker.on('click', zoomIn);
+          // A focusable button for the keyboard too (Leaflet only handles Enter on markers
+          // with a popup): Enter or Space.
+          marker.on('keypress', (event) => {
+            const { key } = (event as L.LeafletKeyboardEvent).originalEvent;
+            if (key !== 'Enter' && key !== ' ') return;
+            event.originalEvent.preventDefault();
+            zoomIn();
           });
           next.set(key, { marker, html: '' });
           continue;
@@ -279,8 +296,10 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     map.on('moveend', () => {
       draw();
       // Only a visible map says what it shows.
-      if (element.clientWidth > 0 && element.clientHeight > 0) {
-        latest.current.onBoundsChange(toBounds(map.getBounds()));
+      if (element.clientWidth > 0 && element.clientHeight > 0 && state.current) {
+        const bounds = toBounds(map.getBounds());
+        state.current.reported = boundsKey(bounds);
+        latest.current.onBoundsChange(bounds);
       }
     });
     // 'Voir plus' inside a popup: followed by the app's router.
@@ -291,25 +310,28 @@ export default function InitiativesMap(props: InitiativesMapProps) {
       latest.current.onNavigate(link.getAttribute('href')!);
     });
 
-    state.current = { map, layer, index: null, markers, draw };
-    // The first view: the query's bounds, else the whole region (at most the initial zoom). A
-    // hidden map (the list shown on a phone) has no size yet: it is placed when it appears.
+    // A view: the bounds, else the whole region (at most the initial zoom). A hidden map (the
+    // list shown on a phone) has no size yet: it is placed when it appears.
     let placed = false;
-    const place = () => {
-      if (placed || element.clientWidth === 0 || element.clientHeight === 0) return;
-      placed = true;
-      const initial = latest.current.bounds;
-      if (initial) {
+    const show = (bounds: MapBounds | null) => {
+      if (element.clientWidth === 0 || element.clientHeight === 0) return false;
+      if (bounds) {
         map.fitBounds(
           [
-            [initial.south, initial.west],
-            [initial.north, initial.east],
+            [bounds.south, bounds.west],
+            [bounds.north, bounds.east],
           ],
           { animate: false },
         );
       } else {
         map.fitBounds(REGION_BOUNDS, { maxZoom: MAP_INITIAL_ZOOM, animate: false });
       }
+      return true;
+    };
+    state.current = { map, layer, index: null, markers, draw, show, reported: null };
+    // The first view: the query's.
+    const place = () => {
+      if (!placed) placed = show(latest.current.bounds);
     };
     // One view to start with (each new view projects the outlines again): the first one when the
     // map has its size, else a provisional one until it appears.
@@ -327,6 +349,20 @@ export default function InitiativesMap(props: InitiativesMapProps) {
       map.remove();
     };
   }, []);
+
+  // The query's bounds changed by something else than the map's move: the map shows them (with
+  // a procedure filter, the fit on its markers below decides the view).
+  const { bounds } = props;
+  const boundsSeen = useRef(bounds && boundsKey(bounds));
+  useEffect(() => {
+    const key = bounds && boundsKey(bounds);
+    const changed = key !== boundsSeen.current;
+    boundsSeen.current = key;
+    const current = state.current;
+    if (!current || !changed || key === current.reported) return;
+    if (!bounds && latest.current.fitToMarkers) return;
+    current.show(bounds);
+  }, [bounds]);
 
   // The points: indexed again when a new result comes (not when the map moves: the items are the
   // whole result, clipped to the view by the index).

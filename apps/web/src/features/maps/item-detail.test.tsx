@@ -106,7 +106,7 @@ function show(item: MapItemDetail) {
   const onShowRelated = vi.fn();
   const onAskContact = vi.fn();
   const view = render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={['/initiatives/initiative/1?thematics=3&south=44.1']}>
       <ItemDetail
         item={item}
         onShowRelated={onShowRelated}
@@ -158,7 +158,8 @@ describe('ItemDetail', () => {
     expect(valueOf("État d'avancement")).toBe('En cours');
 
     const procedure = screen.getByRole('link', { name: 'PAT du Grand Poitiers' });
-    expect(procedure.getAttribute('href')).toBe('/initiatives/demarche/5');
+    // The page's query stays (spec §2: closing the modal returns to the page keeping it).
+    expect(procedure.getAttribute('href')).toBe('/initiatives/demarche/5?thematics=3&south=44.1');
 
     for (const [heading, text] of [
       ['Contexte', 'Première ligne\nDeuxième ligne'],

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { pathTo, type MapContact, type MapItemDetail } from '@ad/contract';
 import { fr } from '../../lib/fr.ts';
 import { ContactAddress, ContactPhone } from '../contacts/contact-address.tsx';
@@ -44,6 +44,8 @@ function detailFields(
   location: string,
   released: string,
   ended: string,
+  /** The page's query string, kept by the link to the procedure. */
+  search: string,
 ): [string, ReactNode][] {
   const partners = (list: string[]) =>
     list.length ? (
@@ -64,10 +66,13 @@ function detailFields(
       item.food_procedure && item.food_procedure_id ? (
         <Link
           className={fr.cx('fr-link')}
-          to={pathTo('initiative-item', {
-            selectedResourceType: 'demarche',
-            selectedResource: item.food_procedure_id,
-          })}
+          to={{
+            pathname: pathTo('initiative-item', {
+              selectedResourceType: 'demarche',
+              selectedResource: item.food_procedure_id,
+            }),
+            search,
+          }}
         >
           {item.food_procedure.title}
         </Link>
@@ -230,6 +235,8 @@ export function ItemDetail({
   titleId: string;
 }) {
   const isProcedure = item.resource_type === 'demarche';
+  // The page's query (filters, search, bounds) stays with the linked procedure's detail.
+  const { search } = useLocation();
   const location = [
     item.city,
     item.department ? `${item.department.name} (${item.department.code})` : null,
@@ -238,7 +245,7 @@ export function ItemDetail({
     .join(', ');
   const released = item.released_at ? formatItemDate(item.released_at) : '';
   const ended = item.ended_at ? formatItemDate(item.ended_at) : '';
-  const fields = detailFields(item, location, released, ended);
+  const fields = detailFields(item, location, released, ended, search);
 
   return (
     <div className="app-item-detail">

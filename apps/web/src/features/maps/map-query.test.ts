@@ -12,6 +12,8 @@ import {
   tabFor,
   withFilter,
   withMovedBounds,
+  withoutFilter,
+  withResourceType,
   withSearch,
 } from './map-query.ts';
 
@@ -21,14 +23,14 @@ const bounds = { south: 44.1, north: 45.2, west: -1.5, east: 0.7 };
 describe('initiatives page URL state', () => {
   it('reads and writes a deep link with bounds and filters unchanged', () => {
     const text =
-      '?south=44.1&north=45.2&west=-1.5&east=0.7&resourceType=initiatives&q=circuits+courts' +
+      '?south=44.1&north=45.2&west=-1.5&east=0.7&resourceType=initiatives' +
       '&thematics=1&thematics=3&subthematics=12&projectHolders=2&beneficiaries=5&locations=33' +
       '&locations=2A&demarcheId=7&contactId=9';
     const query = parse(text);
     expect(query).toEqual({
       bounds,
       resourceType: 'initiatives',
-      q: 'circuits courts',
+      q: '',
       filters: {
         thematics: ['1', '3'],
         subthematics: ['12'],
@@ -65,6 +67,27 @@ describe('initiatives page URL state', () => {
 
     const searched = withSearch(query, '  marché ');
     expect(searched).toMatchObject({ q: 'marché', resourceType: 'all', bounds: null });
+    // A search in the URL (a deep link) shows both types too.
+    expect(parse('q=circuits+courts&resourceType=foodProcedures')).toMatchObject({
+      q: 'circuits courts',
+      resourceType: 'all',
+    });
+  });
+
+  it('leaves the procedure filter on Tout or Démarches, and a dismissed tag removes it', () => {
+    const related = parse('resourceType=initiatives&demarcheId=3&contactId=9');
+    expect(withResourceType(related, 'initiatives').demarcheId).toBe(3);
+    expect(withResourceType(related, 'all')).toMatchObject({
+      resourceType: 'all',
+      demarcheId: null,
+    });
+    expect(listsOf(withResourceType(related, 'foodProcedures'))).toEqual(['foodProcedures']);
+    expect(withoutFilter(related, 'demarcheId')).toMatchObject({
+      demarcheId: null,
+      resourceType: 'all',
+      contactId: 9,
+    });
+    expect(withoutFilter(related, 'contactId')).toMatchObject({ demarcheId: 3, contactId: null });
   });
 
   it('follows the map, except with a procedure filter or an open detail (spec §4)', () => {

@@ -82,12 +82,15 @@ export function mapQueryFrom(search: URLSearchParams): MapQuery {
     // Each value once (spec §5: multi-select filters add an item only once).
     filters[name] = [...new Set(valuesOf(search, name).filter((v) => valid.test(v)))];
   }
+  const q = (search.get('q') ?? '').trim();
   return {
     bounds: boundsFrom(search),
-    resourceType: MAP_RESOURCE_TYPES.includes(type as MapResourceType)
-      ? (type as MapResourceType)
-      : 'all',
-    q: (search.get('q') ?? '').trim(),
+    // With a search active, the resource type is all (spec §4), whatever the URL says.
+    resourceType:
+      q === '' && MAP_RESOURCE_TYPES.includes(type as MapResourceType)
+        ? (type as MapResourceType)
+        : 'all',
+    q,
     filters,
     demarcheId: parseId(search.get('demarcheId')),
     contactId: parseId(search.get('contactId')),
@@ -96,6 +99,10 @@ export function mapQueryFrom(search: URLSearchParams): MapQuery {
 
 /** Coordinates in the URL: 5 decimals (about a metre) keep it short and stable. */
 const coordinate = (value: number) => String(Number(value.toFixed(5)));
+
+/** Bounds as the URL writes them: equal keys, equal URLs. */
+export const boundsKey = (bounds: MapBounds): string =>
+  [bounds.south, bounds.north, bounds.west, bounds.east].map(coordinate).join(',');
 
 /** The query string of a state (`?south=…`), in the spec's order, defaults left out. */
 export function mapQuerySearch(query: MapQuery): string {
@@ -126,9 +133,22 @@ export function withSearch(query: MapQuery, q: string): MapQuery {
   return { ...query, bounds: null, q: q.trim(), resourceType: 'all' };
 }
 
-/** 'Afficher sur la carte': which lists the map and the page show. */
+/**
+ * 'Afficher sur la carte': which lists the map and the page show. The procedure filter keeps
+ * only initiatives: choosing Tout or Démarches removes it.
+ */
 export function withResourceType(query: MapQuery, resourceType: MapResourceType): MapQuery {
-  return { ...query, resourceType };
+  const demarcheId = resourceType === 'initiatives' ? query.demarcheId : null;
+  return { ...query, resourceType, demarcheId };
+}
+
+/**
+ * A dismissed filter tag: the procedure or the contact filter removed, with the default bounds.
+ * The procedure's initiatives were shown alone ('Voir les initiatives liées'): both types again.
+ */
+export function withoutFilter(query: MapQuery, name: 'demarcheId' | 'contactId'): MapQuery {
+  if (name === 'contactId') return { ...query, bounds: null, contactId: null };
+  return { ...query, bounds: null, demarcheId: null, resourceType: 'all' };
 }
 
 /**

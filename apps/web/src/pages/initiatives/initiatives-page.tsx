@@ -19,6 +19,7 @@ import { mapDetailQuery, mapFiltersQuery } from '../../features/maps/api.ts';
 import { ExportReportDialog } from '../../features/maps/export-report-dialog.tsx';
 import type { InitiativesMapProps, MapFocus } from '../../features/maps/initiatives-map.tsx';
 import { ItemDetail } from '../../features/maps/item-detail.tsx';
+import { MapFilterTags } from '../../features/maps/map-filter-tags.tsx';
 import { MapFilterSelects, MapSearch } from '../../features/maps/map-filters-bar.tsx';
 import { MapLegend } from '../../features/maps/map-legend.tsx';
 import { MapList } from '../../features/maps/map-list.tsx';
@@ -31,6 +32,7 @@ import {
   withMovedBounds,
   withResourceType,
   withSearch,
+  withoutFilter,
   type MapBounds,
   type MapListKind,
   type MapQuery,
@@ -113,7 +115,7 @@ export function InitiativesPage() {
   // Tablet and below: the link opens the detail modal. Larger screens: the marker's popup, when
   // the map has the item (not yet while the list shows only its first pages).
   const onItemClick = (kind: MapListKind, item: MapListItem, event: MouseEvent) => {
-    if (!window.matchMedia(`(min-width: ${BREAKPOINT_TABLET + 1}px)`).matches) return;
+    if (!window.matchMedia(`(min-width: ${BREAKPOINT_TABLET}px)`).matches) return;
     if (!lists[kind].some((shown) => shown.id === item.id)) return;
     event.preventDefault();
     setFocus({ kind, id: item.id });
@@ -144,7 +146,7 @@ export function InitiativesPage() {
           className={fr.cx('fr-btn', 'fr-btn--secondary', 'fr-btn--sm')}
           onClick={() => setMobileView(mobileView === 'list' ? 'map' : 'list')}
         >
-          <span aria-hidden="true">&gt;&nbsp;</span>
+          <span aria-hidden="true">&gt; </span>
           {mobileView === 'list' ? 'Carte' : 'Liste'}
         </button>
         <button
@@ -162,6 +164,7 @@ export function InitiativesPage() {
           Filtrer
         </button>
       </div>
+      <MapFilterTags query={query} onRemove={(name) => go(withoutFilter(query, name))} />
       <NativeDialog
         open={filtersOpen}
         onClose={() => setFiltersOpen(false)}

@@ -36,6 +36,17 @@ test('breadcrumb is hidden on mobile @mobile-only', async ({ page }) => {
   await expect(breadcrumb(page)).toBeHidden();
 });
 
+test('breadcrumb is for desktops: hidden under 1024 px (spec §9) @desktop-only', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1023, height: 800 });
+  await page.goto('/a-propos');
+  await expect(page.getByRole('heading', { level: 1, name: 'À propos' })).toBeVisible();
+  await expect(breadcrumb(page)).toBeHidden();
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await expect(breadcrumb(page)).toBeVisible();
+});
+
 test('no breadcrumb on the homepage', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('contentinfo')).toBeVisible();

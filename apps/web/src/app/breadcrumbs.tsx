@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Crumb } from './route-head.ts';
 
 /**
- * DSFR breadcrumb (spec §2), desktop only (hidden under 768 px). Built by hand rather than with
+ * DSFR breadcrumb (spec §2), desktop only (hidden under 1024 px, spec §9's tablet). Built by hand rather than with
  * the react-dsfr component because the mobile collapse button is never shown here. The last
  * entry (buildBreadcrumb never gives it a path) is the current page, not a link.
  */
@@ -12,7 +12,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   return (
     <nav
       role="navigation"
-      className={`${fr.cx('fr-breadcrumb', 'fr-hidden', 'fr-unhidden-md')} app-breadcrumb`}
+      className={`${fr.cx('fr-breadcrumb')} app-breadcrumb`}
       aria-label="vous êtes ici :"
     >
       <ol className={fr.cx('fr-breadcrumb__list')}>

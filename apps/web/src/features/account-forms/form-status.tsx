@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import './account-forms.css';
 import { fr } from '../../lib/fr.ts';
 
@@ -14,33 +14,6 @@ export function ErrorBanner({ show }: { show: boolean }) {
     <div className={fr.cx('fr-alert', 'fr-alert--error', 'fr-alert--sm', 'fr-mb-3w')} role="alert">
       <p>{ERROR_BANNER_TEXT}</p>
     </div>
-  );
-}
-
-/**
- * The DSFR primary submit button of a form: while the request runs it is disabled, shows a
- * spinner and says it is busy (aria-busy, and 'Envoi en cours' for screen readers).
- */
-export function SubmitButton({
-  processing,
-  children,
-  className,
-}: {
-  processing: boolean;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <button
-      type="submit"
-      className={`${fr.cx('fr-btn')} app-submit${className ? ` ${className}` : ''}`}
-      disabled={processing}
-      aria-busy={processing}
-    >
-      {processing ? <span className="app-submit__spinner" aria-hidden="true" /> : null}
-      {children}
-      {processing ? <span className={fr.cx('fr-sr-only')}> (envoi en cours)</span> : null}
-    </button>
   );
 }
 

@@ -92,7 +92,8 @@ export {
   type SendContext,
 } from './use-account-form.ts';
 export { FormError } from '../forms/form-error.tsx';
-export { ErrorBanner, ERROR_BANNER_TEXT, SubmitButton, UploadProgress } from './form-status.tsx';
+export { SubmitButton } from '../forms/submit-button.tsx';
+export { ErrorBanner, ERROR_BANNER_TEXT, UploadProgress } from './form-status.tsx';
 export { SuccessModal, useBackToDashboard } from './success-modal.tsx';
 export { ConfirmModal, type Confirmation } from './confirm-modal.tsx';
 export { DeleteConfirmModal, type Deletable } from './delete-confirm-modal.tsx';

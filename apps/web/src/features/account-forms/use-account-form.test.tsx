@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
 import { FormError } from '../forms/form-error.tsx';
-import { ErrorBanner, SubmitButton, UploadProgress } from './form-status.tsx';
+import { SubmitButton } from '../forms/submit-button.tsx';
+import { ErrorBanner, UploadProgress } from './form-status.tsx';
 import { useAccountForm, type SendContext } from './use-account-form.ts';
 
 function Form({ send }: { send: (context: SendContext) => Promise<unknown> }) {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
-import { Button } from '@codegouvfr/react-dsfr/Button';
+import { SubmitButton } from './submit-button.tsx';
 import { api } from '../../lib/api-client.ts';
 import { fr } from '../../lib/fr.ts';
 import { AntiSpamFields, useAnonymousForm } from './anonymous-form.tsx';
@@ -78,9 +78,9 @@ export function MessageForm<Field extends string>({
         <p className={fr.cx('fr-hint-text')}>{hint}</p>
         {children(field)}
         <AntiSpamFields form={form} />
-        <Button type="submit" disabled={processing} className={fr.cx('fr-mt-2w')}>
-          {processing ? 'Envoi en cours…' : submitLabel}
-        </Button>
+        <SubmitButton processing={processing} className={fr.cx('fr-mt-2w')}>
+          {submitLabel}
+        </SubmitButton>
       </form>
     </>
   );

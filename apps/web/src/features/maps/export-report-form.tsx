@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
-import { Button } from '@codegouvfr/react-dsfr/Button';
+import { SubmitButton } from '../forms/submit-button.tsx';
 import { Select } from '@codegouvfr/react-dsfr/Select';
 import {
   EXPORT_DEFAULT_PERIOD,
@@ -181,9 +181,9 @@ export function ExportReportForm({
           ))}
         </Select>
         <AntiSpamFields form={form} />
-        <Button type="submit" disabled={processing} className={fr.cx('fr-mt-2w')}>
-          {processing ? 'Envoi en cours…' : 'Envoyer'}
-        </Button>
+        <SubmitButton processing={processing} className={fr.cx('fr-mt-2w')}>
+          Envoyer
+        </SubmitButton>
       </form>
     </>
   );

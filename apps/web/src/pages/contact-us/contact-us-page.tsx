@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { fr } from '../../lib/fr.ts';
-import { Button } from '@codegouvfr/react-dsfr/Button';
+import { SubmitButton } from '../../features/forms/submit-button.tsx';
 import { Select } from '@codegouvfr/react-dsfr/Select';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -147,9 +147,9 @@ function ContactUsForm({
             maxLength={CONTACT_MESSAGE_MAX}
           />
           <AntiSpamFields form={form} />
-          <Button type="submit" disabled={processing} className={fr.cx('fr-mt-2w')}>
-            {processing ? 'Envoi en cours…' : 'Envoyer'}
-          </Button>
+          <SubmitButton processing={processing} className={fr.cx('fr-mt-2w')}>
+            Envoyer
+          </SubmitButton>
         </form>
       </div>
       <aside className={fr.cx('fr-col-12', 'fr-col-md-4')} aria-labelledby="contact-us-addresses">

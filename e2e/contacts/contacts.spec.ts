@@ -52,8 +52,13 @@ test.describe('Annuaire', () => {
     await expect(tulle.getByRole('button', { name: REFERENT })).toHaveCount(0);
     await expect(civam.getByRole('button', { name: REFERENT })).toBeVisible();
 
-    const initiatives = page.getByRole('main').getByRole('link', { name: /^Voir ses initiatives/ });
-    await expect(initiatives.first()).toHaveAttribute('href', /^\/initiatives\?contactId=\d+$/);
+    // Spec §2: every card links to the map filtered by its contact.
+    for (const contact of [tulle, civam]) {
+      await expect(contact.getByRole('link', { name: /^Voir ses initiatives/ })).toHaveAttribute(
+        'href',
+        /^\/initiatives\?contactId=\d+$/,
+      );
+    }
   });
 
   test('filters change the URL and the results', async ({ page }) => {

@@ -16,6 +16,27 @@ const OTHER_CALL = 'Appel à projets « Alimentation et lien social »';
 const cardTitles = (page: Page, level = 2) =>
   page.getByRole('main').locator(`h${level}.fr-card__title`);
 
+/** The head tags of search engines and shared links: of the page, or of HTML sent by the server. */
+async function headOf(page: Page, html?: string) {
+  return page.evaluate((source) => {
+    const head = source ? new DOMParser().parseFromString(source, 'text/html').head : document.head;
+    const meta = (selector: string) =>
+      head.querySelector(selector)?.getAttribute('content') ?? null;
+    return {
+      title: head.querySelector('title')?.textContent ?? '',
+      description: meta('meta[name="description"]'),
+      robots: meta('meta[name="robots"]'),
+      canonical: head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
+      ogType: meta('meta[property="og:type"]'),
+      ogImage: meta('meta[property="og:image"]'),
+      ogUrl: meta('meta[property="og:url"]'),
+      jsonLd: [...head.querySelectorAll('script[type="application/ld+json"]')].map((script) =>
+        JSON.parse(script.textContent ?? '{}'),
+      ),
+    };
+  }, html);
+}
+
 test.describe('Les actualités', () => {
   test('lists the newest posts as cards, with the way to propose one', async ({ page }) => {
     await page.goto('/actualites');
@@ -152,6 +173,31 @@ test.describe('Une actualité', () => {
     await expect.poll(() => scrollY(page)).toBe(0);
   });
 
+  test('the head follows the pages opened inside the app, as the server sends it (spec §2)', async ({
+    page,
+  }) => {
+    await page.goto('/actualites');
+    await page.getByRole('link', { name: `Voir plus : ${CALL.title}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: CALL.title })).toBeVisible();
+    const article = await headOf(page);
+    expect(article.ogType).toBe('article');
+    expect(article.ogImage).toMatch(/^https?:\/\/[^/]+\/uploads\//);
+    const news = article.jsonLd.find((entry) => entry['@type'] === 'NewsArticle');
+    expect(news).toMatchObject({ headline: CALL.title });
+    expect(news.image[0]).toMatch(/^https?:\/\//);
+    // The very head the server sends for that address.
+    const sent = await (await page.request.get(CALL.path)).text();
+    await expect.poll(async () => headOf(page)).toEqual(await headOf(page, sent));
+
+    // Back to the list: the post's tags are gone.
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Les actualités' })).toBeVisible();
+    await expect.poll(async () => (await headOf(page)).ogType).toBe('website');
+    const list = await headOf(page);
+    expect(list.ogImage).toBeNull();
+    expect(list.jsonLd.map((entry) => entry['@type'])).toEqual(['BreadcrumbList']);
+  });
+
   test('a missing post leads to the 404 page', async ({ page, pageErrors }) => {
     pageErrors.allowStatus(404);
     await page.goto('/actualites/actualite-inconnue');
@@ -159,22 +205,24 @@ test.describe('Une actualité', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Erreur 404' })).toBeVisible();
   });
 
-  test('a post that disappears while browsing leads to the 404 page', async ({
-    page,
-    pageErrors,
-  }) => {
-    pageErrors.allowStatus(404);
-    // The list was loaded before the post was withdrawn: its link now answers 404.
-    await page.route('**/api/posts/la-carte-des-initiatives-s-enrichit', (route) =>
-      route.fulfill({
-        status: 404,
-        contentType: 'application/json',
-        body: JSON.stringify({ message: "La ressource demandée n'existe pas." }),
-      }),
-    );
-    await page.goto('/actualites');
-    await page.getByRole('link', { name: `Voir plus : ${NEWEST}` }).click();
-    await expect.poll(() => pathOf(page)).toBe('/404');
-    await expect(page.getByRole('heading', { level: 1, name: 'Erreur 404' })).toBeVisible();
-  });
+  for (const status of [404, 500]) {
+    test(`a post answering ${status} while browsing leads to the 404 page (spec §8)`, async ({
+      page,
+      pageErrors,
+    }) => {
+      pageErrors.allowStatus(status);
+      // The list was loaded before the post was withdrawn (404) or while the server fails (500).
+      await page.route('**/api/posts/la-carte-des-initiatives-s-enrichit', (route) =>
+        route.fulfill({
+          status,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Indisponible.' }),
+        }),
+      );
+      await page.goto('/actualites');
+      await page.getByRole('link', { name: `Voir plus : ${NEWEST}` }).click();
+      await expect.poll(() => pathOf(page)).toBe('/404');
+      await expect(page.getByRole('heading', { level: 1, name: 'Erreur 404' })).toBeVisible();
+    });
+  }
 });

@@ -7,7 +7,7 @@ import { App } from './app/app.tsx';
 import { FooterConsentItem } from './app/consent-parts.ts';
 import { readPageConfig } from './app/page-config.ts';
 import { createQueryClient } from './app/query-client.ts';
-import { matchPage } from './app/router.tsx';
+import { matchPage } from './app/pages.ts';
 import { checkCsrfToken } from './lib/api-client.ts';
 
 // Spec §8: without the token every state-changing request would be refused.

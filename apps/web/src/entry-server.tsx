@@ -6,7 +6,7 @@ import type { SsrRender } from '@ad/contract';
 import { App } from './app/app.tsx';
 import { FooterConsentItem } from './app/consent-parts.ts';
 import { createQueryClient } from './app/query-client.ts';
-import { matchPage } from './app/router.tsx';
+import { matchPage } from './app/pages.ts';
 import { apiUrl, type ApiQueryKey } from './lib/api-query.ts';
 
 /** An error the API would answer with a 4xx status (the server's HttpError carries it). */

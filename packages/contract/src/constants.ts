@@ -7,6 +7,8 @@ export const HOME_FIRST_POSTS = 2;
 export const HOME_LAST_POSTS = 3;
 export const MIN_DELAY_HOME_MS = 100;
 export const MIN_DELAY_DETAIL_MS = 250;
+/** GET /api/posts/{slug}: its own timing (spec §7). */
+export const MIN_DELAY_POST_MS = 500;
 export const FIT_TO_MARKERS_DELAY_MS = 250;
 export const SEARCH_DEBOUNCE_MS = 500;
 export const DEFAULT_MAP_BOUNDS = {

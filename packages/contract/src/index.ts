@@ -4,6 +4,7 @@ export * from './constants.ts';
 export * from './page-config.ts';
 export * from './errors.ts';
 export * from './ssr.ts';
+export * from './head.ts';
 export * from './captcha.ts';
 export * from './contact.ts';
 export * from './newsletter.ts';

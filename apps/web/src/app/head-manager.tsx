@@ -1,51 +1,81 @@
-import { useLayoutEffect } from 'react';
-import type { RouteDefinition } from '@ad/contract';
-import { buildHead, type RouteItem } from './route-head.ts';
+import { useLayoutEffect, useMemo } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { buildPageHead, type PageSeo, type RouteDefinition } from '@ad/contract';
+import type { RouteItem } from './route-head.ts';
+import { matchPage } from './pages.ts';
 
-function setMeta(selector: string, attribute: 'name' | 'property', key: string, value: string) {
+/** Sets the `content` of the head's meta element (name or property `key`), created if missing. */
+function setMeta(attribute: 'name' | 'property', key: string, value: string | null) {
+  const selector = `meta[${attribute}="${key}"]`;
   let meta = document.head.querySelector<HTMLMetaElement>(selector);
+  if (value === null) {
+    meta?.remove();
+    return;
+  }
   if (!meta) {
-    if (attribute === 'property') return; // Open Graph tags are the server's; only update them.
     meta = document.createElement('meta');
     meta.setAttribute(attribute, key);
     document.head.appendChild(meta);
   }
-  meta.content = value;
+  if (meta.content !== value) meta.content = value;
 }
 
-/** Adds the element found by `selector` (built by `create`) when missing, or removes it. */
-function toggleHeadElement<T extends Element>(
-  selector: string,
-  wanted: boolean,
-  create: () => T,
-): T | null {
-  const existing = document.head.querySelector<T>(selector);
-  if (!wanted) {
-    existing?.remove();
-    return null;
+function setCanonical(url: string | null) {
+  let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (url === null) {
+    link?.remove();
+    return;
   }
-  if (existing) return existing;
-  const element = create();
-  document.head.appendChild(element);
-  return element;
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'canonical';
+    document.head.appendChild(link);
+  }
+  if (link.getAttribute('href') !== url) link.href = url;
+}
+
+/** The page's schema.org scripts: replaced only when they change (none at hydration). */
+function setJsonLd(entries: readonly Record<string, unknown>[]) {
+  const scripts = [...document.head.querySelectorAll('script[type="application/ld+json"]')];
+  const texts = entries.map((entry) => JSON.stringify(entry));
+  const current = scripts.map((script) => {
+    try {
+      return JSON.stringify(JSON.parse(script.textContent ?? ''));
+    } catch {
+      return '';
+    }
+  });
+  if (current.length === texts.length && current.every((text, i) => text === texts[i])) return;
+  for (const script of scripts) script.remove();
+  for (const text of texts) {
+    const script = document.createElement('script');
+    script.type = 'application/ld+json';
+    script.textContent = text;
+    document.head.appendChild(script);
+  }
 }
 
 /**
- * Canonical address of a page: the public base URL (settings.appUrl, no trailing slash) plus the
- * path, without query nor trailing slash (except for '/'). An empty base URL only happens with a
- * server older than the contract or without page config: the current origin stands in.
+ * The page's own head tags (og:image, og:type, JSON-LD), from the data of its queries as the
+ * server computes them (app/pages.ts `seo`). Observes the queries the page itself fetches; never
+ * fetches. While they load, the page has none.
  */
-export function canonicalUrl(appUrl: string | null | undefined, pathname: string): string {
-  const base = (appUrl || window.location.origin).replace(/\/+$/, '');
-  const path = pathname.replace(/[?#].*$/, '').replace(/\/+$/, '') || '/';
-  return base + path;
+function usePageSeo(pathname: string, search: string): PageSeo | null {
+  const matched = useMemo(() => matchPage(pathname + search), [pathname, search]);
+  const queries = matched?.page.seo ? (matched.page.queries?.(matched.match) ?? []) : [];
+  const results = useQueries({
+    queries: queries.map((query) => ({ ...query, enabled: false })),
+  });
+  if (!matched?.page.seo) return null;
+  return matched.page.seo(results.map((result) => result.data) as never, matched.match);
 }
 
 /**
- * Keeps the document title, meta description, canonical link, robots directive and Open Graph
- * tags in sync with the current route and, on detail pages, the loaded item (spec §2). Like the
- * server's HTML shell: the 404 page has no canonical nor og:url and is `noindex`, as are the
- * account pages.
+ * Keeps the whole head in sync with the current route and, on detail pages, the loaded item
+ * (spec §2: meta tags follow the current item): title, description, robots, canonical, Open
+ * Graph and JSON-LD. It computes them as the server's HTML shell does (@ad/contract's
+ * buildPageHead), so that after a navigation inside the app the head is the one the server would
+ * send for that address.
  */
 export function HeadManager({
   appName,
@@ -53,47 +83,48 @@ export function HeadManager({
   item,
   appUrl,
   pathname,
+  search,
 }: {
   appName: string;
   route: RouteDefinition;
   item: RouteItem | null;
   appUrl: string | null | undefined;
   pathname: string;
+  search: string;
 }) {
-  const { title, description } = buildHead(appName, route, item);
-  const isNotFound = route.name === '404';
-  const noindex = isNotFound || ('auth' in route && !!route.auth);
-  const url = isNotFound ? null : canonicalUrl(appUrl, pathname);
+  const seo = usePageSeo(pathname, search);
+  const head = buildPageHead({
+    appName,
+    route,
+    item,
+    pathname,
+    // Only a server older than the contract or no page config lacks it: the origin stands in.
+    appUrl: (appUrl || window.location.origin).replace(/\/+$/, ''),
+    seo,
+  });
+  const jsonLd = JSON.stringify(head.jsonLd);
 
   useLayoutEffect(() => {
-    document.title = title;
-    setMeta('meta[name="description"]', 'name', 'description', description);
-    setMeta('meta[property="og:title"]', 'property', 'og:title', title);
-    setMeta('meta[property="og:description"]', 'property', 'og:description', description);
-  }, [title, description]);
-
-  useLayoutEffect(() => {
-    const robots = toggleHeadElement('meta[name="robots"]', noindex, () => {
-      const meta = document.createElement('meta');
-      meta.name = 'robots';
-      return meta;
-    });
-    if (robots) robots.content = 'noindex';
-
-    const canonical = toggleHeadElement('link[rel="canonical"]', url !== null, () => {
-      const link = document.createElement('link');
-      link.rel = 'canonical';
-      return link;
-    });
-    if (canonical && url) canonical.href = url;
-
-    const ogUrl = toggleHeadElement('meta[property="og:url"]', url !== null, () => {
-      const meta = document.createElement('meta');
-      meta.setAttribute('property', 'og:url');
-      return meta;
-    });
-    if (ogUrl && url) ogUrl.content = url;
-  }, [noindex, url]);
+    if (document.title !== head.title) document.title = head.title;
+    setMeta('name', 'description', head.description);
+    setMeta('name', 'robots', head.noindex ? 'noindex' : null);
+    setCanonical(head.canonicalUrl);
+    setMeta('property', 'og:title', head.title);
+    setMeta('property', 'og:description', head.description);
+    setMeta('property', 'og:url', head.canonicalUrl);
+    setMeta('property', 'og:type', head.ogType);
+    setMeta('property', 'og:image', head.image);
+    setMeta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary');
+    setJsonLd(JSON.parse(jsonLd) as Record<string, unknown>[]);
+  }, [
+    head.title,
+    head.description,
+    head.noindex,
+    head.canonicalUrl,
+    head.ogType,
+    head.image,
+    jsonLd,
+  ]);
 
   return null;
 }

@@ -6,11 +6,14 @@ import { fr } from '../lib/fr.ts';
 
 /**
  * The item of a detail page (a post, a resource, a FAQ question) does not exist: the 404 page
- * takes its place (spec §8). True while the item is missing.
+ * takes its place (spec §8). With `anyError`, so does an item that failed to load for any reason
+ * (spec §8: a post). True while the 404 page is on its way.
  */
-export function useMissingItemShows404(error: unknown): boolean {
+export function useMissingItemShows404(error: unknown, { anyError = false } = {}): boolean {
   const navigate = useNavigate();
-  const missing = error instanceof ApiError && error.status === 404;
+  const missing = anyError
+    ? error !== null && error !== undefined
+    : error instanceof ApiError && error.status === 404;
   useEffect(() => {
     if (missing) navigate(pathTo('404'), { replace: true });
   }, [missing, navigate]);

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { useMemo } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { PageConfig } from '@ad/contract';
 import { PageConfigProvider, FALLBACK_PAGE_CONFIG } from './page-config.ts';
 import { RootLayout } from './layout.tsx';
@@ -61,9 +62,11 @@ function renderAt(path: string, config: PageConfig = FALLBACK_PAGE_CONFIG) {
     { initialEntries: [path] },
   );
   render(
-    <PageConfigProvider value={config}>
-      <RouterProvider router={router} />
-    </PageConfigProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <PageConfigProvider value={config}>
+        <RouterProvider router={router} />
+      </PageConfigProvider>
+    </QueryClientProvider>,
   );
   return router;
 }

@@ -51,6 +51,7 @@ function Frame() {
         item={item}
         appUrl={settings.appUrl}
         pathname={location.pathname}
+        search={location.search}
       />
       <ScrollManager />
       <FocusManager mainId="content" />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiUrl } from '../lib/api-query.ts';
 import { notFoundPage, pages } from './pages.ts';
-import { matchPage } from './router.tsx';
+import { matchPage } from './pages.ts';
 
 describe('matchPage', () => {
   it('finds the page of a URL and the queries it renders from', () => {

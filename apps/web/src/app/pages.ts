@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { PageConfig, PageSeo, RouteName } from '@ad/contract';
+import { matchRoute, type PageConfig, type PageSeo, type RouteName } from '@ad/contract';
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { teamMembersQuery } from '../pages/about/team-members.ts';
 import { faqItemQuery, faqPageJsonLd, type FaqItem } from '../pages/faq/faq-item.ts';
@@ -200,7 +200,7 @@ export const pages: Partial<Record<RouteName, PageDefinition>> = {
     'src/pages/posts/post-page.tsx',
     () => import('../pages/posts/post-page.tsx').then((m) => m.PostPage),
     ({ params }) => [postQuery(params.slug ?? '')],
-    ({ data }: PostResponse) => ({ title: data.title, description: data.description }),
+    ({ post }: PostResponse) => ({ title: post.title, description: post.description }),
     ([response]: [PostResponse | undefined]) => postSeo(response),
   ),
   contacts: page(
@@ -265,4 +265,23 @@ export const pages: Partial<Record<RouteName, PageDefinition>> = {
 export function sameScreen(a: RouteName, b: RouteName): boolean {
   const page = pages[a];
   return page !== undefined && page.component === pages[b]?.component;
+}
+
+/**
+ * The page of a URL and what its queries are computed from: used by the server before it
+ * renders, by the browser before it hydrates and for the head of each page. Null for a route
+ * without a screen. Matched with the contract's precompiled route table (React Router's
+ * matchRoutes ranks the whole tree again on every call).
+ */
+export function matchPage(url: string): { page: PageDefinition; match: PageMatch } | null {
+  const { pathname, search } = new URL(url, 'http://localhost');
+  let matched: ReturnType<typeof matchRoute>;
+  try {
+    matched = matchRoute(pathname);
+  } catch {
+    matched = null; // malformed percent-encoding: the 404 page
+  }
+  const page = matched ? pages[matched.route.name as RouteName] : notFoundPage;
+  if (!page) return null;
+  return { page, match: { params: matched?.params ?? {}, search: new URLSearchParams(search) } };
 }

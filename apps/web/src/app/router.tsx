@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import { matchRoute, redirects, routes, type RouteName } from '@ad/contract';
+import { redirects, routes, type RouteName } from '@ad/contract';
 import { RootLayout } from './layout.tsx';
 import { Loader } from './loader.tsx';
 import { usePageConfig } from './page-config.ts';
-import { notFoundPage, pages, type PageDefinition, type PageMatch } from './pages.ts';
+import { notFoundPage, pages } from './pages.ts';
 
 /**
  * Renders the page of a route. Account routes need a user: the server already redirects
@@ -44,22 +44,4 @@ export const routeObjects: RouteObject[] = [
 /** The routes of the app, for <BrowserRouter> (browser) and <StaticRouter> (server). */
 export function AppRoutes() {
   return useRoutes(routeObjects);
-}
-
-/**
- * The page of a URL and what its queries are computed from: used by the server before it
- * renders, and by the browser before it hydrates. Null for a route without a screen. Matched with the contract's precompiled route table (React Router's
- * matchRoutes ranks the whole tree again on every call).
- */
-export function matchPage(url: string): { page: PageDefinition; match: PageMatch } | null {
-  const { pathname, search } = new URL(url, 'http://localhost');
-  let matched: ReturnType<typeof matchRoute>;
-  try {
-    matched = matchRoute(pathname);
-  } catch {
-    matched = null; // malformed percent-encoding: the 404 page
-  }
-  const page = matched ? pages[matched.route.name as RouteName] : notFoundPage;
-  if (!page) return null;
-  return { page, match: { params: matched?.params ?? {}, search: new URLSearchParams(search) } };
 }

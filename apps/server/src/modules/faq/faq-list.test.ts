@@ -60,11 +60,23 @@ describe('GET /api/faq', () => {
     expect(response.json()).toEqual({
       data: {
         'la-plateforme': [
-          { slug: 'a-quoi-sert-cette-plateforme', question: 'À quoi sert cette plateforme ?' },
-          { slug: 'qui-porte-la-plateforme', question: 'Qui porte la plateforme ?' },
+          {
+            slug: 'a-quoi-sert-cette-plateforme',
+            question: 'À quoi sert cette plateforme ?',
+            answer: '<p>À recenser.</p>',
+          },
+          {
+            slug: 'qui-porte-la-plateforme',
+            question: 'Qui porte la plateforme ?',
+            answer: '<p>L’État.</p>',
+          },
         ],
         'compte-donnees': [
-          { slug: 'comment-supprimer-mon-compte', question: 'Comment supprimer mon compte ?' },
+          {
+            slug: 'comment-supprimer-mon-compte',
+            question: 'Comment supprimer mon compte ?',
+            answer: '<p>Écrivez-nous.</p>',
+          },
         ],
       },
       // 'sans-question' (position 0) has no question: left out.
@@ -73,8 +85,6 @@ describe('GET /api/faq', () => {
         { slug: 'compte-donnees', name: 'Mon compte et mes données', order: 3 },
       ],
     });
-    // Answers are on the question's page only.
-    expect(response.body).not.toContain('answer');
   });
 
   it('is cacheable and revalidates with an ETag', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FaqItemRow, FaqQuestionRow } from './faq.queries.ts';
+import type { FaqItemRow, FaqListRow } from './faq.queries.ts';
 
 /** FAQ item (spec public-site §3): slug, question, answer (sanitised HTML). */
 export const faqItemSchema = z.object({
@@ -13,10 +13,6 @@ export function presentFaqItem(row: FaqItemRow): FaqItem {
   return { slug: row.slug, question: row.question, answer: row.answer };
 }
 
-/** A question of the FAQ page: the answer is on the question's own page (faq-item). */
-export const faqQuestionSchema = faqItemSchema.pick({ slug: true, question: true });
-export type FaqQuestion = z.infer<typeof faqQuestionSchema>;
-
 /** FAQ category (spec public-site §3): slug, name, order (its position). */
 export const faqCategorySchema = z.object({
   slug: z.string(),
@@ -27,7 +23,7 @@ export type FaqCategory = z.infer<typeof faqCategorySchema>;
 
 /** GET /api/faq (spec §7): `data` grouped by category slug, and the `categories` in order. */
 export const faqListSchema = z.object({
-  data: z.record(z.string(), z.array(faqQuestionSchema)),
+  data: z.record(z.string(), z.array(faqItemSchema)),
   categories: z.array(faqCategorySchema),
 });
 export type FaqList = z.infer<typeof faqListSchema>;
@@ -36,8 +32,8 @@ export type FaqList = z.infer<typeof faqListSchema>;
  * Rows come ordered by category then question (listFaqQuestions). Clients read the order from
  * `categories`: an object's keys would not keep it for a slug such as '2024'.
  */
-export function presentFaqList(rows: readonly FaqQuestionRow[]): FaqList {
-  const groups = new Map<string, FaqQuestion[]>();
+export function presentFaqList(rows: readonly FaqListRow[]): FaqList {
+  const groups = new Map<string, FaqItem[]>();
   const categories: FaqCategory[] = [];
   for (const row of rows) {
     let questions = groups.get(row.categorySlug);
@@ -49,7 +45,7 @@ export function presentFaqList(rows: readonly FaqQuestionRow[]): FaqList {
         order: row.categoryPosition,
       });
     }
-    questions.push({ slug: row.slug, question: row.question });
+    questions.push(presentFaqItem(row));
   }
   return { data: Object.fromEntries(groups), categories };
 }

@@ -14,7 +14,7 @@ export async function findFaqItem(db: AppDatabase, slug: string) {
 export type FaqItemRow = NonNullable<Awaited<ReturnType<typeof findFaqItem>>>;
 
 /**
- * Every question with its category, in one query, categories by position then questions by
+ * Every FAQ item with its category, in one query, categories by position then questions by
  * position. The inner join leaves out the categories without questions.
  */
 export function listFaqQuestions(db: AppDatabase) {
@@ -25,6 +25,7 @@ export function listFaqQuestions(db: AppDatabase) {
       categoryPosition: faqCategories.position,
       slug: faqItems.slug,
       question: faqItems.question,
+      answer: faqItems.answer,
     })
     .from(faqItems)
     .innerJoin(faqCategories, eq(faqCategories.id, faqItems.categoryId))
@@ -36,4 +37,4 @@ export function listFaqQuestions(db: AppDatabase) {
     );
 }
 
-export type FaqQuestionRow = Awaited<ReturnType<typeof listFaqQuestions>>[number];
+export type FaqListRow = Awaited<ReturnType<typeof listFaqQuestions>>[number];

@@ -246,7 +246,7 @@ describe('the team corrects a submission before publishing it (/api/moderation/i
     expect((await decide('posts', id, 'publish')).statusCode).toBe(200);
     await t.contentSettled();
     const online = await t.app.inject({ method: 'GET', url: `/api/posts/${before.slug}` });
-    expect(online.json<{ data: { title: string } }>().data.title).toBe(
+    expect(online.json<{ post: { title: string } }>().post.title).toBe(
       'Appel à projets cantines 2027',
     );
   });

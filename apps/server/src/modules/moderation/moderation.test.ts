@@ -330,7 +330,7 @@ describe('the moderation API (/api/moderation)', () => {
       const { slug } = await statusOf(id);
       const publicTitle = async () => {
         const response = await t.app.inject({ method: 'GET', url: `/api/posts/${slug}` });
-        return response.json<{ data: { title: string } }>().data.title;
+        return response.json<{ post: { title: string } }>().post.title;
       };
       expect(await publicTitle()).toBe('Titre publié');
 

@@ -53,16 +53,17 @@ export const postsRoutes: FastifyPluginAsync<PublicGetDeps & { db: AppDatabase }
     },
   });
 
-  // GET /api/posts/{slug}: a published post and its related posts; anything else is a 404.
+  // GET /api/posts/{slug}: a published post and its related posts (spec §7: `post`,
+  // `related_posts`); anything else is a 404.
   publicGet(app, deps, {
     path: `${POSTS_PATH}/:slug`,
     input: z.object({ slug: z.string().min(1).max(255) }),
-    response: z.object({ data: postDetailSchema, related_posts: z.array(postListItemSchema) }),
+    response: z.object({ post: postDetailSchema, related_posts: z.array(postListItemSchema) }),
     read: async ({ slug }) => {
       const row = await findPublishedPost(db, slug);
       if (!row) throw notFound();
       const related = await listRelatedPosts(db, row, RELATED_POSTS);
-      return { data: presentPostDetail(row), related_posts: related.map(presentPostListItem) };
+      return { post: presentPostDetail(row), related_posts: related.map(presentPostListItem) };
     },
   });
 };

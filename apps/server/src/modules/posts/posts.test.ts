@@ -223,7 +223,8 @@ describe('posts API', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('public, max-age=60');
       const body = response.json();
-      expect(body.data).toEqual({
+      expect(Object.keys(body).sort()).toEqual(['post', 'related_posts']);
+      expect(body.post).toEqual({
         slug: 'appel-a-projets',
         title: 'Appel à projets régional',
         description: '<p>L’appel à projets est <strong>ouvert</strong>.</p>',
@@ -252,7 +253,7 @@ describe('posts API', () => {
 
     it('answers null image, category and event when the post has none', async () => {
       const body = (await get(t, '/api/posts/sans-categorie')).json();
-      expect(body.data).toMatchObject({
+      expect(body.post).toMatchObject({
         image: null,
         category: null,
         event: null,
@@ -327,14 +328,25 @@ describe('posts API', () => {
       const jsonLd = [
         ...body.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g),
       ].map((found) => JSON.parse(found[1]!) as Record<string, unknown>);
+      // Absolute, as og:image (search engines need absolute URLs).
+      const image = /<meta property="og:image" content="([^"]*)">/.exec(body)![1]!;
+      expect(image).toMatch(/^https?:\/\/[^/]+\/uploads\/posts\/appel-a-projets_2026\.png$/);
       expect(jsonLd).toContainEqual({
         '@context': 'https://schema.org',
         '@type': 'NewsArticle',
         headline: 'Appel à projets régional',
         dateModified: '2026-03-01T10:00:00.000Z',
-        image: ['/uploads/posts/appel-a-projets_2026.png'],
+        image: [image],
         articleSection: 'Appel à projets',
       });
+      // The post announces an event: its Event too.
+      expect(jsonLd).toContainEqual(
+        expect.objectContaining({
+          '@type': 'Event',
+          startDate: '2026-04-10',
+          endDate: '2026-04-11',
+        }),
+      );
       expect(body).toMatch(/<h1[^>]*>Appel à projets régional<\/h1>/);
       expect(body).toContain('Mis à jour le 01 mars 2026 à 11h00');
       expect(body).toContain('Du 10 avril 2026 au 11 avril 2026');

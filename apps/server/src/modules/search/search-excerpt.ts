@@ -50,9 +50,9 @@ export function markedHtml(marked: string): string {
 }
 
 /**
- * The excerpt of a marked body (spec §9: 30 words then [...]): its first 30 words, followed by
- * ' [...]' when there are more. When the first marked word is further on, the 30 words start a
- * few words before it, after '[...] ', so that the reader sees why the result came up.
+ * The excerpt of a marked body (spec §2, §9: a description excerpt limited to 30 words followed
+ * by [...]): its first 30 words, the matched ones marked, followed by ' [...]' when there are
+ * more. (The title, marked too, says why a result whose body matches further on came up.)
  */
 export function excerptHtml(
   marked: string,
@@ -60,12 +60,9 @@ export function excerptHtml(
 ): string {
   const limit = options.words ?? SEARCH_EXCERPT_WORDS;
   const words = marked.split(/\s+/).filter(Boolean);
-  const firstMatch = words.findIndex((word) => word.includes(MARKS.start));
-  const start =
-    firstMatch < limit ? 0 : Math.min(firstMatch - 5, Math.max(0, words.length - limit));
-  const end = start + limit;
-  const shown = markedHtml(words.slice(start, end).join(' '));
-  const before = start > 0 ? `${EXCERPT_END} ` : '';
-  const after = end < words.length || (options.cut && shown) ? ` ${EXCERPT_END}` : '';
-  return `${before}${shown}${after}`;
+  // A mark cut off at the 30th word is closed (ts_headline marks single words: rare).
+  let shown = markedHtml(words.slice(0, limit).join(' '));
+  if (shown.lastIndexOf('<mark>') > shown.lastIndexOf('</mark>')) shown += '</mark>';
+  const after = words.length > limit || (options.cut && shown) ? ` ${EXCERPT_END}` : '';
+  return `${shown}${after}`;
 }

@@ -203,7 +203,7 @@ describe('the member posts API (/api/user/posts)', () => {
     await t.contentSettled();
     const publicPost = await t.app.inject({ method: 'GET', url: `/api/posts/${live!.slug}` });
     expect(publicPost.statusCode).toBe(200);
-    expect(publicPost.json().data.title).toBe('Version publiée');
+    expect(publicPost.json().post.title).toBe('Version publiée');
     // The new image is stored but not linked yet.
     expect(await fileCount(t)).toBe(before + 1);
     const [unchanged] = await t.database.db.select().from(posts).where(eq(posts.id, id));

@@ -168,6 +168,16 @@ describe('HTML shell', () => {
     }
   });
 
+  it('gives the pages kept out of search engines no canonical address', async () => {
+    for (const url of ['/recherche?q=cantine', '/newsletter/desinscription']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<meta name="robots" content="noindex">');
+      expect(head(response.body).canonical, url).toBeUndefined();
+      expect(response.body, url).not.toContain('property="og:url"');
+    }
+  });
+
   it('redirects the terms-and-conditions path permanently', async () => {
     const response = await t.app.inject({
       method: 'GET',

@@ -1,13 +1,9 @@
 import {
   PAGE_CONFIG_ELEMENT_ID,
   QUERY_STATE_ELEMENT_ID,
-  fillPlaceholders,
-  metaDescription,
-  pageTitle,
-  pathTo,
+  buildPageHead,
   type PageConfig,
   type PageSeo,
-  type RouteName,
   type PublicSettings,
   type RouteDefinition,
 } from '@ad/contract';
@@ -64,92 +60,36 @@ export interface HeadInput {
   appName: string;
   route: RouteDefinition;
   item: ShellItem | null;
-  /** Absolute canonical URL (no query); null for pages that must not be indexed. */
-  canonicalUrl: string | null;
+  /** The page's path (no query). */
+  pathname: string;
+  /** The page answers 404. */
+  notFound: boolean;
   csrfToken: string;
-  noindex: boolean;
   /** The site's absolute address (APP_URL), for absolute links in the head. */
   appUrl: string;
   /** The page's own tags (og:image, og:type, JSON-LD), from its queries. */
   seo?: PageSeo | null;
 }
 
-/** An absolute URL: site paths are prefixed with the site's address. */
-function absolute(appUrl: string, url: string): string {
-  return /^https?:\/\//i.test(url) ? url : `${appUrl}${url.startsWith('/') ? '' : '/'}${url}`;
-}
-
-/** The home page's schema.org WebSite, with the site search (search engines' search box). */
-function websiteJsonLd(input: HeadInput): Record<string, unknown> | null {
-  if (input.route.name !== 'homepage') return null;
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'WebSite',
-    name: input.appName,
-    url: `${input.appUrl}/`,
-    inLanguage: 'fr-FR',
-    potentialAction: {
-      '@type': 'SearchAction',
-      target: `${input.appUrl}${pathTo('search')}?q={search_term_string}`,
-      'query-input': 'required name=search_term_string',
-    },
-  };
-}
-
-/** schema.org BreadcrumbList of the route's breadcrumb ('Accueil' first, the page last). */
-function breadcrumbJsonLd(input: HeadInput): Record<string, unknown> | null {
-  const { route, item, canonicalUrl, appUrl } = input;
-  if (!canonicalUrl || route.breadcrumb.length === 0) return null;
-  const entries = [
-    { name: 'Accueil', url: `${appUrl}/` },
-    ...route.breadcrumb.map((entry, index) => ({
-      name: fillPlaceholders(entry.label, item),
-      url:
-        index === route.breadcrumb.length - 1 || !entry.to
-          ? canonicalUrl
-          : `${appUrl}${pathTo(entry.to as RouteName)}`,
-    })),
-  ];
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: entries.map((entry, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name: entry.name,
-      item: entry.url,
-    })),
-  };
-}
-
+/** The head's tags (computed by @ad/contract's buildPageHead, as the browser does). */
 export function renderHead(input: HeadInput): string {
-  const { appName, route, item } = input;
-  const title = pageTitle(appName, fillPlaceholders(route.title, item));
-  const description = metaDescription(fillPlaceholders(route.description, item));
-  const seo = input.seo ?? {};
-  const ogType = seo.ogType ?? 'website';
-  const image = seo.image ? absolute(input.appUrl, seo.image) : null;
-  const jsonLd = input.noindex
-    ? []
-    : [websiteJsonLd(input), breadcrumbJsonLd(input), ...(seo.jsonLd ?? [])].filter(
-        (entry) => entry !== null,
-      );
+  const head = buildPageHead(input);
   const tags = [
-    `<title>${escapeHtml(title)}</title>`,
-    `<meta name="description" content="${escapeHtml(description)}">`,
-    input.noindex ? '<meta name="robots" content="noindex">' : '',
-    input.canonicalUrl ? `<link rel="canonical" href="${escapeHtml(input.canonicalUrl)}">` : '',
-    `<meta property="og:title" content="${escapeHtml(title)}">`,
-    `<meta property="og:description" content="${escapeHtml(description)}">`,
-    input.canonicalUrl
-      ? `<meta property="og:url" content="${escapeHtml(input.canonicalUrl)}">`
-      : '',
-    `<meta property="og:type" content="${ogType}">`,
-    `<meta property="og:site_name" content="${escapeHtml(appName)}">`,
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}">`,
+    head.noindex ? '<meta name="robots" content="noindex">' : '',
+    head.canonicalUrl ? `<link rel="canonical" href="${escapeHtml(head.canonicalUrl)}">` : '',
+    `<meta property="og:title" content="${escapeHtml(head.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}">`,
+    head.canonicalUrl ? `<meta property="og:url" content="${escapeHtml(head.canonicalUrl)}">` : '',
+    `<meta property="og:type" content="${head.ogType}">`,
+    `<meta property="og:site_name" content="${escapeHtml(input.appName)}">`,
     '<meta property="og:locale" content="fr_FR">',
-    image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
-    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
-    ...jsonLd.map((entry) => `<script type="application/ld+json">${jsonForScript(entry)}</script>`),
+    head.image ? `<meta property="og:image" content="${escapeHtml(head.image)}">` : '',
+    `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}">`,
+    ...head.jsonLd.map(
+      (entry) => `<script type="application/ld+json">${jsonForScript(entry)}</script>`,
+    ),
     `<meta name="csrf-token" content="${escapeHtml(input.csrfToken)}">`,
   ];
   return tags.filter(Boolean).join('\n    ');

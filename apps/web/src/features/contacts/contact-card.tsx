@@ -38,7 +38,6 @@ export function ContactCard({
   onAsk: (contact: DirectoryContact) => void;
 }) {
   const titleId = `contact-${contact.id}-title`;
-  const hasProjects = contact.initiatives.length + contact.food_procedures.length > 0;
 
   return (
     <article
@@ -110,17 +109,16 @@ export function ContactCard({
               </li>
             ) : null}
           </ul>
-          {hasProjects ? (
-            <p className={fr.cx('fr-mb-0')}>
-              <Link
-                className={fr.cx('fr-link', 'fr-icon-map-pin-2-line', 'fr-link--icon-left')}
-                to={`${pathTo('initiatives')}?contactId=${contact.id}`}
-              >
-                Voir ses initiatives
-                <span className={fr.cx('fr-sr-only')}> ({contact.society_name})</span>
-              </Link>
-            </p>
-          ) : null}
+          {/* Spec §2: every card links to the map filtered by the contact. */}
+          <p className={fr.cx('fr-mb-0')}>
+            <Link
+              className={fr.cx('fr-link', 'fr-icon-map-pin-2-line', 'fr-link--icon-left')}
+              to={`${pathTo('initiatives')}?contactId=${contact.id}`}
+            >
+              Voir ses initiatives
+              <span className={fr.cx('fr-sr-only')}> ({contact.society_name})</span>
+            </Link>
+          </p>
         </div>
       </div>
     </article>

@@ -1,4 +1,4 @@
-import { MIN_DELAY_DETAIL_MS, type Paginated } from '@ad/contract';
+import { MIN_DELAY_DETAIL_MS, MIN_DELAY_POST_MS, type Paginated } from '@ad/contract';
 import { apiQuery } from '../../lib/api-query.ts';
 
 /** Post (list), as GET /api/posts and the home page send it (spec public-site §3). */
@@ -35,7 +35,7 @@ export type PostDetail = {
 };
 
 export interface PostResponse {
-  data: PostDetail;
+  post: PostDetail;
   related_posts: PostListItem[];
 }
 
@@ -67,6 +67,6 @@ export const postsQuery = (state: PostsListState) =>
 /** GET /api/posts/filters: the categories of the 'Catégories' filter. */
 export const postFiltersQuery = () => apiQuery<PostFilters>('/api/posts/filters');
 
-/** GET /api/posts/{slug}: the post and its related posts. */
+/** GET /api/posts/{slug}: the post and its related posts, shown no sooner than 500 ms (spec §7). */
 export const postQuery = (slug: string) =>
-  apiQuery<PostResponse>('/api/posts/:slug', { slug }, { minDelayMs: MIN_DELAY_DETAIL_MS });
+  apiQuery<PostResponse>('/api/posts/:slug', { slug }, { minDelayMs: MIN_DELAY_POST_MS });

@@ -71,7 +71,11 @@ describe('event links and JSON-LD', () => {
               name: 'Forum régional',
               startDate: '2026-12-03',
               endDate: '2026-12-04',
-              location: { '@type': 'Place', name: 'Mont-de-Marsan' },
+              eventStatus: 'https://schema.org/EventScheduled',
+              description: 'Deux jours.',
+              image: '/uploads/events/forum.webp',
+              eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+              location: { '@type': 'Place', name: 'Mont-de-Marsan', address: 'Mont-de-Marsan' },
               organizer: { '@type': 'Organization', name: 'Département des Landes' },
               url: 'https://exemple.fr/forum',
             },
@@ -79,6 +83,17 @@ describe('event links and JSON-LD', () => {
         ],
       },
     ]);
+    // An online event: a virtual location at its link.
+    const online = eventsJsonLd({
+      data: [{ ...EVENT, place: 'En ligne' }],
+      meta,
+      links,
+      pages: [1],
+    });
+    expect(online[0]!.itemListElement[0]!.item).toMatchObject({
+      eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
+      location: { '@type': 'VirtualLocation', name: 'En ligne', url: 'https://exemple.fr/forum' },
+    });
     expect(eventsJsonLd(undefined)).toEqual([]);
   });
 });

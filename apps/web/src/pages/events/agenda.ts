@@ -1,6 +1,7 @@
-import { pathTo, type Paginated } from '@ad/contract';
+import { pathTo, stripTags, type Paginated } from '@ad/contract';
 import { isValidDay, monthOfDay } from '../../features/events/calendar.ts';
 import { eventFiltersQuery, eventsQuery, type AgendaEvent } from '../../features/events/events.ts';
+import { eventLocationJsonLd } from '../../features/events/event-json-ld.ts';
 import { listStateFrom } from '../../features/lists/list-params.ts';
 
 /**
@@ -40,7 +41,10 @@ export function eventLink(event: AgendaEvent): { href: string; external: boolean
   return null;
 }
 
-/** schema.org ItemList of the events of the page (its JSON-LD). */
+/**
+ * schema.org ItemList of the events of the page (its JSON-LD). The site's paths are made
+ * absolute with the rest of the head (@ad/contract's buildPageHead).
+ */
 export function eventsJsonLd(response: AgendaPage | undefined) {
   if (!response?.data.length) return [];
   return [
@@ -57,7 +61,10 @@ export function eventsJsonLd(response: AgendaPage | undefined) {
             name: event.title,
             startDate: event.started_at,
             endDate: event.ended_at ?? event.started_at,
-            ...(event.place ? { location: { '@type': 'Place', name: event.place } } : {}),
+            eventStatus: 'https://schema.org/EventScheduled',
+            ...(event.description ? { description: stripTags(event.description) } : {}),
+            ...(event.thumbUrl ? { image: event.thumbUrl } : {}),
+            ...eventLocationJsonLd(event.place, link?.href ?? null),
             ...(event.planner
               ? { organizer: { '@type': 'Organization', name: event.planner } }
               : {}),

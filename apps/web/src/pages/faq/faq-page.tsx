@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { pathTo } from '@ad/contract';
 import { Loader } from '../../app/loader.tsx';
 import { EmptyResults } from '../../features/lists/pagination.tsx';
-import { faqQuery, type FaqCategory, type FaqQuestion } from './faq.ts';
+import type { FaqItem } from './faq-item.ts';
+import { faqQuery, type FaqCategory } from './faq.ts';
 import './faq-page.css';
 
 /** The FAQ (spec public-site §2): one card per category, listing its questions (faq-item). */
@@ -33,13 +34,7 @@ export function FaqPage() {
   );
 }
 
-function CategoryCard({
-  category,
-  questions,
-}: {
-  category: FaqCategory;
-  questions: FaqQuestion[];
-}) {
+function CategoryCard({ category, questions }: { category: FaqCategory; questions: FaqItem[] }) {
   const titleId = `faq-${category.slug}`;
   // The DSFR card's markup: react-dsfr's Card puts `desc` in a <p>, which cannot hold a list.
   return (

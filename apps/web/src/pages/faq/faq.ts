@@ -2,9 +2,6 @@ import { MIN_DELAY_DETAIL_MS } from '@ad/contract';
 import { apiQuery } from '../../lib/api-query.ts';
 import type { FaqItem } from './faq-item.ts';
 
-/** A question of the FAQ page; its answer is on the question's page (faq-item). */
-export type FaqQuestion = Pick<FaqItem, 'slug' | 'question'>;
-
 /** FAQ category (spec public-site §3): slug, name, order. */
 export interface FaqCategory {
   slug: string;
@@ -13,11 +10,11 @@ export interface FaqCategory {
 }
 
 /**
- * GET /api/faq (spec §7): the questions grouped by category slug, and the categories in their
+ * GET /api/faq (spec §7): the FAQ items (spec §3: slug, question, answer) grouped by category slug, and the categories in their
  * order (only those with questions).
  */
 export interface FaqList {
-  data: Record<string, FaqQuestion[]>;
+  data: Record<string, FaqItem[]>;
   categories: FaqCategory[];
 }
 

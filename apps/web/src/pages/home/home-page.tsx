@@ -1,10 +1,11 @@
 import { fr } from '../../lib/fr.ts';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CONTACT_THEMATIC_IDEAS, HOME_FIRST_POSTS, HOME_LAST_POSTS, pathTo } from '@ad/contract';
 import { Loader } from '../../app/loader.tsx';
 import { usePageConfig } from '../../app/page-config.ts';
 import { ArticleCard } from '../../features/posts/article-card.tsx';
+import { isValidDay } from '../../features/events/calendar.ts';
 import { EventsCalendar } from '../../features/events/events-calendar.tsx';
 import { homeEventsQuery, homepageQuery, splitHomePosts } from './homepage.ts';
 import './home-page.css';
@@ -139,7 +140,13 @@ function LatestNews() {
 
 function Agenda() {
   const navigate = useNavigate();
-  const { data } = useQuery(homeEventsQuery());
+  // Spec §4: posts load first, then events (the server's render carries both).
+  const posts = useQuery(homepageQuery());
+  const { data } = useQuery({ ...homeEventsQuery(), enabled: !posts.isPending });
+  // Spec §4: the selected day comes from `day`; a day opens the agenda on it, the selected day
+  // clicked again clears it.
+  const [search, setSearch] = useSearchParams();
+  const selectedDay = search.get('day');
   return (
     <section className={fr.cx('fr-mt-6w')} aria-labelledby="home-agenda">
       <div className={fr.cx('fr-grid-row', 'fr-grid-row--gutters')}>
@@ -170,9 +177,15 @@ function Agenda() {
           <div className="app-home-calendar">
             <EventsCalendar
               events={data?.events ?? []}
-              selectedDay={null}
+              selectedDay={isValidDay(selectedDay) ? selectedDay : null}
               onSelectDay={(day) => {
-                if (day) navigate(`${pathTo('events')}?day=${day}`);
+                if (day) {
+                  navigate(`${pathTo('events')}?day=${day}`);
+                  return;
+                }
+                const next = new URLSearchParams(search);
+                next.delete('day');
+                setSearch(next, { preventScrollReset: true });
               }}
             />
           </div>

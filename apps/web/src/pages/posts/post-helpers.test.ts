@@ -21,7 +21,7 @@ describe('post dates', () => {
 
 describe('post head tags', () => {
   const response = {
-    data: {
+    post: {
       slug: 'appel',
       title: 'Appel à projets',
       description: '<p>Ouvert.</p>',
@@ -35,7 +35,7 @@ describe('post head tags', () => {
   };
 
   it('reads the image URL from the server’s <img> element', () => {
-    expect(imageUrlOf(response.data.image)).toBe('/uploads/a&b.png');
+    expect(imageUrlOf(response.post.image)).toBe('/uploads/a&b.png');
     expect(imageUrlOf(null)).toBeNull();
   });
 
@@ -55,5 +55,22 @@ describe('post head tags', () => {
       ],
     });
     expect(postSeo(undefined)).toEqual({ ogType: 'article' });
+  });
+
+  it('adds the Event of a post that announces one', () => {
+    const event = { started_at: '2026-04-10', ended_at: null, place: 'Poitiers', hour: '9h30' };
+    const [, announced] = postSeo({ ...response, post: { ...response.post, event } }).jsonLd!;
+    expect(announced).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: 'Appel à projets',
+      startDate: '2026-04-10',
+      endDate: '2026-04-10',
+      eventStatus: 'https://schema.org/EventScheduled',
+      url: '/actualites/appel',
+      image: '/uploads/a&b.png',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      location: { '@type': 'Place', name: 'Poitiers', address: 'Poitiers' },
+    });
   });
 });

@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import { fr } from '../../lib/fr.ts';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigationType, useParams } from 'react-router';
-import { pathTo } from '@ad/contract';
+import { useNavigationType, useParams } from 'react-router';
 import { Loader } from '../../app/loader.tsx';
 import { useRouteItem } from '../../app/route-item.tsx';
-import { ItemLoadError, useMissingItemShows404 } from '../../app/item-page-errors.tsx';
+import { useMissingItemShows404 } from '../../app/item-page-errors.tsx';
 import { ArticleCard } from '../../features/posts/article-card.tsx';
 import { postQuery } from '../../features/posts/posts.ts';
 import { PostArticleBody } from './post-article.tsx';
@@ -13,12 +12,12 @@ import { PostArticleBody } from './post-article.tsx';
 /**
  * A post (spec public-site §2, News detail): title, category, last modification, the optional
  * event, description, image, 'En savoir plus' and 'Ces actualités peuvent vous intéresser...'.
- * A missing post leads to the 404 page (spec §8).
+ * A post missing or failing to load leads to the 404 page (spec §8).
  */
 export function PostPage() {
   const { slug = '' } = useParams();
   const { data: response, error } = useQuery(postQuery(slug));
-  const post = response?.data;
+  const post = response?.post;
   // The title and description fill the head and the breadcrumb (route ':title').
   useRouteItem(post);
 
@@ -29,18 +28,8 @@ export function PostPage() {
     if (navigationType === 'PUSH') window.scrollTo({ top: 0 });
   }, [navigationType, slug]);
 
-  const missing = useMissingItemShows404(error);
-  if (error && !missing) {
-    return (
-      <ItemLoadError heading="Actualités" error={error}>
-        <p>
-          <Link to={pathTo('posts')} className={fr.cx('fr-link')}>
-            Voir toutes les actualités
-          </Link>
-        </p>
-      </ItemLoadError>
-    );
-  }
+  // Spec §8: a post not found or failing to load leads to the 404 page.
+  useMissingItemShows404(error, { anyError: true });
   if (!post || !response) return <Loader />;
 
   const related = response.related_posts;

@@ -1,4 +1,5 @@
-import { stripTags, type PageSeo } from '@ad/contract';
+import { pathTo, stripTags, type PageSeo } from '@ad/contract';
+import { eventLocationJsonLd } from '../../features/events/event-json-ld.ts';
 import type { PostResponse } from '../../features/posts/posts.ts';
 
 /** The `src` of the server's `<img>` element of a post (its only attribute that is a URL). */
@@ -19,7 +20,7 @@ export function imageUrlOf(imageHtml: string | null): string | null {
  */
 export function postSeo(response: PostResponse | undefined): PageSeo {
   if (!response) return { ogType: 'article' };
-  const post = response.data;
+  const post = response.post;
   const image = imageUrlOf(post.image);
   const article: Record<string, unknown> = {
     '@context': 'https://schema.org',
@@ -29,5 +30,20 @@ export function postSeo(response: PostResponse | undefined): PageSeo {
   };
   if (image) article.image = [image];
   if (post.category) article.articleSection = post.category.name;
-  return { ogType: 'article', image, jsonLd: [article] };
+  const jsonLd = [article];
+  // A post announcing an event: the event too (its page is the post's).
+  if (post.event) {
+    jsonLd.push({
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: stripTags(post.title),
+      startDate: post.event.started_at,
+      endDate: post.event.ended_at ?? post.event.started_at,
+      eventStatus: 'https://schema.org/EventScheduled',
+      url: pathTo('post', { slug: post.slug }),
+      ...(image ? { image } : {}),
+      ...eventLocationJsonLd(post.event.place, post.external_url),
+    });
+  }
+  return { ogType: 'article', image, jsonLd };
 }

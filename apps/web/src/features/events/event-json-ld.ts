@@ -1,0 +1,21 @@
+/** An event's place names no address but a way of attending at a distance. */
+const ONLINE_PLACE = /\b(en ligne|visio|webinaire|distanciel)/i;
+
+/**
+ * Where an event happens, as schema.org says it (the agenda's events, a post's event): a place
+ * with its address (the place's text: a town or an address), or a virtual location for an online
+ * event (at its link).
+ */
+export function eventLocationJsonLd(place: string | null, url: string | null) {
+  if (!place) return {};
+  if (ONLINE_PLACE.test(place)) {
+    return {
+      eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
+      location: { '@type': 'VirtualLocation', name: place, ...(url ? { url } : {}) },
+    };
+  }
+  return {
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    location: { '@type': 'Place', name: place, address: place },
+  };
+}

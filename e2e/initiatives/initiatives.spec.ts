@@ -13,6 +13,12 @@ function searchOf(page: Page): URLSearchParams {
   return new URL(page.url()).searchParams;
 }
 
+/** A bound of the URL; NaN while it has none (Number(null) would be 0). */
+function boundOf(page: Page, name: 'south' | 'north' | 'west' | 'east'): number {
+  const value = searchOf(page).get(name);
+  return value === null ? NaN : Number(value);
+}
+
 /** The side list's items of the selected tab. */
 function listItems(page: Page): Locator {
   return page.getByRole('tabpanel').getByRole('listitem');
@@ -107,8 +113,8 @@ test.describe('Initiatives map', () => {
     await page.keyboard.press('Escape');
     // A filter change resets the bounds to the defaults: the map shows the whole region again
     // and writes its bounds back (the URL had 44.5 to 46.5).
-    await expect.poll(() => Number(searchOf(page).get('south'))).toBeLessThan(43.5);
-    expect(Number(searchOf(page).get('north'))).toBeGreaterThan(47);
+    await expect.poll(() => boundOf(page, 'south')).toBeLessThan(43.5);
+    expect(boundOf(page, 'north')).toBeGreaterThan(47);
     expect(searchOf(page).get('resourceType')).toBe('initiatives');
     await expect(listItem(page, 'Cuisine solidaire de Gâtine')).toBeVisible();
 
@@ -213,12 +219,15 @@ test.describe('Initiatives map', () => {
     await expect(listItem(page, DRIVE)).toBeVisible();
     await expect(listItem(page, 'Cuisine solidaire de Gâtine')).toHaveCount(0);
 
-    // The procedure filter shows as a tag, which removes it: both lists again.
+    // The procedure filter shows as a tag, which removes it: both lists again, over the whole
+    // region on the map too (it showed the procedure's markers).
     const tag = page.getByRole('button', { name: `Retirer le filtre Démarche : ${ANGOULEME_PAT}` });
     await tag.click();
     await expect.poll(() => searchOf(page).get('demarcheId')).toBeNull();
     await expect(tab(page, PROCEDURES_TAB)).toBeVisible();
     await expect(tag).toHaveCount(0);
+    await showMap(page);
+    await expect.poll(() => boundOf(page, 'south')).toBeLessThan(43.5);
   });
 
   test('@desktop-only zooming in narrows the lists without a request; a filter fetches again', async ({
@@ -254,16 +263,31 @@ test.describe('Initiatives map', () => {
     await page.route(/tile\.openstreetmap/, (route) => route.abort());
     await page.goto('/initiatives');
     await expect.poll(() => searchOf(page).get('south')).not.toBeNull();
-    const height = () => Number(searchOf(page).get('north')) - Number(searchOf(page).get('south'));
+    const height = () => boundOf(page, 'north') - boundOf(page, 'south');
     const before = height();
-    const cluster = page.locator('.ad-map .ad-map-cluster').first();
-    await expect(cluster).toHaveAttribute('title', /^\d+ éléments : zoomer$/);
-    // With the keyboard (a marker drawn over it may take a mouse click): Enter on the cluster.
-    await cluster.focus();
-    await page.keyboard.press('Enter');
+    const clusters = page.locator('.ad-map .ad-map-cluster');
+    await expect(clusters.first()).toHaveAccessibleName(/^\d+ éléments : zoomer$/);
+    // With the mouse, on a cluster that no marker covers (markers and clusters may overlap).
+    const free = await clusters.evaluateAll((elements) =>
+      elements.findIndex((element) => {
+        const box = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return hit !== null && element.contains(hit);
+      }),
+    );
+    expect(free).toBeGreaterThanOrEqual(0);
+    await clusters.nth(free).click();
     // Zoomed in until its points fit the view: at least half a zoom level further in.
     await expect.poll(height).toBeLessThan(before * 0.72);
     await expect(mapPins(page).first()).toBeVisible();
+
+    // With the keyboard: Enter on a cluster zooms in too, and the focus stays on the map.
+    await page.goto('/initiatives');
+    await expect.poll(height).toBeGreaterThan(before * 0.99);
+    await clusters.first().focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(height).toBeLessThan(before * 0.72);
+    await expect(page.locator('.ad-map')).toBeFocused();
   });
 
   test('the legend lists the procedure pin and the themes', async ({ page }) => {
@@ -314,6 +338,31 @@ test.describe('Initiatives map', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Demander un rapport' }).click();
     await expect(dialog.getByLabel('Votre e-mail')).toHaveValue('');
+  });
+
+  test('@mobile-only a filter made while the map is hidden resets its view too', async ({
+    page,
+  }) => {
+    await page.goto('/initiatives');
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Carte' }).click();
+    await expect.poll(() => searchOf(page).get('south')).not.toBeNull();
+    const region = boundOf(page, 'north') - boundOf(page, 'south');
+    await page.getByRole('button', { name: 'Zoomer', exact: true }).click();
+    await page.getByRole('button', { name: 'Zoomer', exact: true }).click();
+    const zoomed = () => boundOf(page, 'north') - boundOf(page, 'south');
+    await expect.poll(zoomed).toBeLessThan(region * 0.5);
+    await main.getByRole('button', { name: 'Liste' }).click();
+
+    const selects = await filterSelects(page);
+    await selects.getByText(/^Localisations/).click();
+    await selects.locator('.app-filter__panel').getByText('Gironde (33)', { exact: true }).click();
+    await expect.poll(() => searchOf(page).get('south')).toBeNull();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    // Spec §4: the bounds went back to the defaults; the map shows the region when it appears.
+    await main.getByRole('button', { name: 'Carte' }).click();
+    await expect.poll(zoomed).toBeGreaterThan(region * 0.9);
   });
 
   test('@mobile-only the list and map toggle, and the filter panel closed by Escape', async ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPageHead } from './head.ts';
-import { routeByName } from './routes.ts';
+import { metaDescription, routeByName } from './routes.ts';
 
 const base = {
   appName: 'Alimentation durable Nouvelle-Aquitaine',
@@ -50,5 +50,22 @@ describe('buildPageHead', () => {
     expect(buildPageHead({ ...base, route: routeByName('homepage'), pathname: '/' })).toMatchObject(
       { noindex: false, canonicalUrl: 'https://alimentation.exemple.fr/' },
     );
+  });
+
+  it('titles a page with the app name and the route title, the item filling placeholders', () => {
+    const about = buildPageHead({ ...base, route: routeByName('about'), pathname: '/a-propos' });
+    expect(about.title).toBe(`${base.appName} - À propos`);
+    expect(about.description).toBe(routeByName('about').description);
+
+    const item = { title: '<em>Marché</em> bio', description: `<p>${'x '.repeat(120)}</p>` };
+    const post = buildPageHead({ ...base, route: routeByName('post'), item, pathname: '/a' });
+    expect(post.title).toBe(`${base.appName} - Marché bio`);
+    // 'x x … x' (79 pairs, one more 'x') is 159 characters: the cut keeps them and adds '…'.
+    expect(post.description).toBe(`${'x '.repeat(79)}x…`);
+
+    // While the item loads: the app name, and the home page's description.
+    const loading = buildPageHead({ ...base, route: routeByName('post'), pathname: '/a' });
+    expect(loading.title).toBe(base.appName);
+    expect(loading.description).toBe(metaDescription(routeByName('homepage').description));
   });
 });

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { metaDescription, routeByName } from '@ad/contract';
-import { buildBreadcrumb, buildHead, routeForPath } from './route-head.ts';
-
-const APP = 'Alimentation durable Nouvelle-Aquitaine';
+import { routeByName } from '@ad/contract';
+import { buildBreadcrumb, routeForPath } from './route-head.ts';
 
 describe('route head', () => {
   it('finds routes by path, with the 404 route as catch-all', () => {
@@ -12,28 +10,6 @@ describe('route head', () => {
       'myaccount.foodProcedures.update',
     );
     expect(routeForPath('/nimporte/quoi').name).toBe('404');
-  });
-
-  it('titles a page with the app name and the route title', () => {
-    const head = buildHead(APP, routeByName('about'));
-    expect(head.title).toBe(`${APP} - À propos`);
-    expect(head.description).toBe(routeByName('about').description);
-  });
-
-  it('fills placeholders from the item, markup stripped, and cuts the description to 160', () => {
-    const item = { title: '<em>Marché</em> bio', description: `<p>${'x '.repeat(120)}</p>` };
-    const head = buildHead(APP, routeByName('post'), item);
-    expect(head.title).toBe(`${APP} - Marché bio`);
-    // 'x x … x' (79 pairs, one more 'x') is 159 characters: the cut keeps them and adds '…'.
-    expect(head.description).toBe(`${'x '.repeat(79)}x…`);
-    expect(head.description).toHaveLength(160);
-    expect(head.description).not.toContain('<');
-  });
-
-  it('falls back to the app name and the homepage description while the item loads', () => {
-    const head = buildHead(APP, routeByName('post'), null);
-    expect(head.title).toBe(APP);
-    expect(head.description).toBe(metaDescription(routeByName('homepage').description));
   });
 
   it('starts the breadcrumb with Accueil and never links the last entry', () => {

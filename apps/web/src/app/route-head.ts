@@ -1,8 +1,6 @@
 import {
   fillPlaceholders,
   matchRoute,
-  metaDescription,
-  pageTitle,
   pathTo,
   routeByName,
   type RouteDefinition,
@@ -28,20 +26,6 @@ export function routeForPath(pathname: string): RouteDefinition {
 /** The route title with its placeholder filled ('' while the item is not loaded). */
 export function routeTitle(route: RouteDefinition, item?: RouteItem | null): string {
   return fillPlaceholders(route.title, item);
-}
-
-/** The document title and meta description of a route (spec §2). */
-export function buildHead(
-  appName: string,
-  route: RouteDefinition,
-  item?: RouteItem | null,
-): { title: string; description: string } {
-  const description =
-    fillPlaceholders(route.description, item) || routeByName('homepage').description;
-  return {
-    title: pageTitle(appName, routeTitle(route, item)),
-    description: metaDescription(description),
-  };
 }
 
 /**

@@ -9,10 +9,9 @@ const ONLINE_PLACE = /\b(en ligne|visio|webinaire|distanciel)/i;
 export function eventLocationJsonLd(place: string | null, url: string | null) {
   if (!place) return {};
   if (ONLINE_PLACE.test(place)) {
-    return {
-      eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
-      location: { '@type': 'VirtualLocation', name: place, ...(url ? { url } : {}) },
-    };
+    const online = { eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode' };
+    // A virtual location is its address: none without one.
+    return url ? { ...online, location: { '@type': 'VirtualLocation', name: place, url } } : online;
   }
   return {
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',

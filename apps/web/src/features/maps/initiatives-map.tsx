@@ -115,7 +115,10 @@ function clusterIcon(count: number) {
   const size = count < 10 ? 34 : count < 100 ? 40 : count < 1000 ? 46 : 52;
   return L.divIcon({
     className: 'ad-map-cluster',
-    html: `<span>${count.toLocaleString('fr-FR')}</span>`,
+    // Its name for screen readers: the count and what the button does (the title is only a hint).
+    html:
+      `<span aria-hidden="true">${count.toLocaleString('fr-FR')}</span>` +
+      `<span class="fr-sr-only">${count} éléments : zoomer</span>`,
     iconSize: [size, size],
   });
 }
@@ -180,8 +183,11 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     index: ClusterIndex | null;
     markers: Map<string, L.Marker>;
     draw: () => void;
-    /** Shows these bounds, or the initial view of the region; false while the map is hidden. */
-    show: (bounds: MapBounds | null) => boolean;
+    /**
+     * Shows these bounds, or the initial view of the region: now, or once the map appears (a
+     * hidden map, the list shown on a phone, has no size).
+     */
+    show: (bounds: MapBounds | null) => void;
     /** The key of the bounds the map last reported (boundsKey). */
     reported: string | null;
   } | null>(null);
@@ -265,6 +271,8 @@ export default function InitiativesMap(props: InitiativesMapProps) {
             const { key } = (event as L.LeafletKeyboardEvent).originalEvent;
             if (key !== 'Enter' && key !== ' ') return;
             event.originalEvent.preventDefault();
+            // The cluster goes with the move: the focus stays on the map (its arrow keys pan).
+            map.once('moveend', () => map.getContainer().focus({ preventScroll: true }));
             zoomIn();
           });
           next.set(key, { marker, html: '' });
@@ -293,10 +301,14 @@ export default function InitiativesMap(props: InitiativesMapProps) {
       for (const [key, entry] of next) shown.set(key, entry);
     };
 
+    // The view to show as soon as the map is visible (undefined: none waits).
+    let pending: MapBounds | null | undefined = latest.current.bounds;
+    const visible = () => element.clientWidth > 0 && element.clientHeight > 0;
+
     map.on('moveend', () => {
       draw();
-      // Only a visible map says what it shows.
-      if (element.clientWidth > 0 && element.clientHeight > 0 && state.current) {
+      // Only a visible map says what it shows, and not before it shows the view it must.
+      if (visible() && pending === undefined && state.current) {
         const bounds = toBounds(map.getBounds());
         state.current.reported = boundsKey(bounds);
         latest.current.onBoundsChange(bounds);
@@ -310,11 +322,13 @@ export default function InitiativesMap(props: InitiativesMapProps) {
       latest.current.onNavigate(link.getAttribute('href')!);
     });
 
-    // A view: the bounds, else the whole region (at most the initial zoom). A hidden map (the
-    // list shown on a phone) has no size yet: it is placed when it appears.
-    let placed = false;
+    // A view: the bounds, else the whole region (at most the initial zoom).
     const show = (bounds: MapBounds | null) => {
-      if (element.clientWidth === 0 || element.clientHeight === 0) return false;
+      if (!visible()) {
+        pending = bounds;
+        return;
+      }
+      pending = undefined;
       if (bounds) {
         map.fitBounds(
           [
@@ -326,20 +340,15 @@ export default function InitiativesMap(props: InitiativesMapProps) {
       } else {
         map.fitBounds(REGION_BOUNDS, { maxZoom: MAP_INITIAL_ZOOM, animate: false });
       }
-      return true;
     };
     state.current = { map, layer, index: null, markers, draw, show, reported: null };
-    // The first view: the query's.
-    const place = () => {
-      if (!placed) placed = show(latest.current.bounds);
-    };
-    // One view to start with (each new view projects the outlines again): the first one when the
-    // map has its size, else a provisional one until it appears.
-    place();
-    if (!placed) map.setView(REGION_CENTER, MAP_INITIAL_ZOOM, { animate: false });
+    // The first view: the query's when the map has its size, else a provisional one (each new
+    // view projects the outlines again) until it appears.
+    show(latest.current.bounds);
+    if (pending !== undefined) map.setView(REGION_CENTER, MAP_INITIAL_ZOOM, { animate: false });
     const resize = new ResizeObserver(() => {
       map.invalidateSize({ pan: false });
-      place();
+      if (pending !== undefined) show(pending);
     });
     resize.observe(element);
     return () => {
@@ -350,19 +359,19 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     };
   }, []);
 
-  // The query's bounds changed by something else than the map's move: the map shows them (with
-  // a procedure filter, the fit on its markers below decides the view).
-  const { bounds } = props;
-  const boundsSeen = useRef(bounds && boundsKey(bounds));
+  // The query's bounds changed by something else than the map's move, or the procedure filter
+  // (whose markers decided the view, below) was left: the map shows the query's bounds.
+  const { bounds, fitToMarkers } = props;
+  const seen = useRef({ key: bounds && boundsKey(bounds), fitToMarkers });
   useEffect(() => {
     const key = bounds && boundsKey(bounds);
-    const changed = key !== boundsSeen.current;
-    boundsSeen.current = key;
+    const previous = seen.current;
+    seen.current = { key, fitToMarkers };
     const current = state.current;
-    if (!current || !changed || key === current.reported) return;
-    if (!bounds && latest.current.fitToMarkers) return;
-    current.show(bounds);
-  }, [bounds]);
+    if (!current || (!bounds && fitToMarkers)) return;
+    const changed = key !== previous.key || (previous.fitToMarkers && !fitToMarkers);
+    if (changed && key !== current.reported) current.show(bounds);
+  }, [bounds, fitToMarkers]);
 
   // The points: indexed again when a new result comes (not when the map moves: the items are the
   // whole result, clipped to the view by the index).
@@ -386,7 +395,6 @@ export default function InitiativesMap(props: InitiativesMapProps) {
   }, [items]);
 
   // A procedure filter: the view fits its markers about 250 ms later (spec §4, §9).
-  const { fitToMarkers } = props;
   useEffect(() => {
     if (!fitToMarkers) return;
     const all = [...items.foodProcedures, ...items.initiatives];

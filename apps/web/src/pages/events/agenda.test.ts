@@ -94,6 +94,14 @@ describe('event links and JSON-LD', () => {
       eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
       location: { '@type': 'VirtualLocation', name: 'En ligne', url: 'https://exemple.fr/forum' },
     });
+    // Without a link, no virtual location (its address is its link).
+    const unlinked = eventsJsonLd({
+      data: [{ ...EVENT, place: 'En ligne', external_url: null }],
+      meta,
+      links,
+      pages: [1],
+    });
+    expect(unlinked[0]!.itemListElement[0]!.item).not.toHaveProperty('location');
     expect(eventsJsonLd(undefined)).toEqual([]);
   });
 });

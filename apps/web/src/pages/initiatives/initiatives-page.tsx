@@ -164,7 +164,14 @@ export function InitiativesPage() {
           Filtrer
         </button>
       </div>
-      <MapFilterTags query={query} onRemove={(name) => go(withoutFilter(query, name))} />
+      <MapFilterTags
+        query={query}
+        onRemove={(name) => {
+          go(withoutFilter(query, name));
+          // The tag goes: the focus moves to the search, the top of the page's controls.
+          document.querySelector<HTMLInputElement>('.ad-map-search input')?.focus();
+        }}
+      />
       <NativeDialog
         open={filtersOpen}
         onClose={() => setFiltersOpen(false)}

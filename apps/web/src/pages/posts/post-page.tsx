@@ -29,7 +29,8 @@ export function PostPage() {
   }, [navigationType, slug]);
 
   // Spec §8: a post not found or failing to load leads to the 404 page.
-  useMissingItemShows404(error, { anyError: true });
+  // A post already shown stays when a later refetch fails.
+  useMissingItemShows404(response ? null : error, { anyError: true });
   if (!post || !response) return <Loader />;
 
   const related = response.related_posts;

@@ -33,6 +33,7 @@ export function postSeo(response: PostResponse | undefined): PageSeo {
   const jsonLd = [article];
   // A post announcing an event: the event too (its page is the post's).
   if (post.event) {
+    const url = pathTo('post', { slug: post.slug });
     jsonLd.push({
       '@context': 'https://schema.org',
       '@type': 'Event',
@@ -40,9 +41,10 @@ export function postSeo(response: PostResponse | undefined): PageSeo {
       startDate: post.event.started_at,
       endDate: post.event.ended_at ?? post.event.started_at,
       eventStatus: 'https://schema.org/EventScheduled',
-      url: pathTo('post', { slug: post.slug }),
+      url,
       ...(image ? { image } : {}),
-      ...eventLocationJsonLd(post.event.place, post.external_url),
+      // Online: at its external link, else at the post that announces it.
+      ...eventLocationJsonLd(post.event.place, post.external_url ?? url),
     });
   }
   return { ogType: 'article', image, jsonLd };

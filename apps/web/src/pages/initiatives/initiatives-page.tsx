@@ -146,7 +146,8 @@ export function InitiativesPage() {
           className={fr.cx('fr-btn', 'fr-btn--secondary', 'fr-btn--sm')}
           onClick={() => setMobileView(mobileView === 'list' ? 'map' : 'list')}
         >
-          <span aria-hidden="true">&gt; </span>
+          {/* A no-break space: a plain one would vanish at the end of the flex item. */}
+          <span aria-hidden="true">&gt;&nbsp;</span>
           {mobileView === 'list' ? 'Carte' : 'Liste'}
         </button>
         <button

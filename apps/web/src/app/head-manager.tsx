@@ -35,9 +35,8 @@ function setCanonical(url: string | null) {
 }
 
 /** The page's schema.org scripts: replaced only when they change (none at hydration). */
-function setJsonLd(entries: readonly Record<string, unknown>[]) {
+function setJsonLd(texts: readonly string[]) {
   const scripts = [...document.head.querySelectorAll('script[type="application/ld+json"]')];
-  const texts = entries.map((entry) => JSON.stringify(entry));
   const current = scripts.map((script) => {
     try {
       return JSON.stringify(JSON.parse(script.textContent ?? ''));
@@ -102,7 +101,9 @@ export function HeadManager({
     appUrl: (appUrl || window.location.origin).replace(/\/+$/, ''),
     seo,
   });
-  const jsonLd = JSON.stringify(head.jsonLd);
+  // One string per schema.org object; joined, the effect's dependency.
+  const jsonLdTexts = head.jsonLd.map((entry) => JSON.stringify(entry));
+  const jsonLd = jsonLdTexts.join('\n');
 
   useLayoutEffect(() => {
     if (document.title !== head.title) document.title = head.title;
@@ -115,7 +116,7 @@ export function HeadManager({
     setMeta('property', 'og:type', head.ogType);
     setMeta('property', 'og:image', head.image);
     setMeta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary');
-    setJsonLd(JSON.parse(jsonLd) as Record<string, unknown>[]);
+    setJsonLd(jsonLd ? jsonLd.split('\n') : []);
   }, [
     head.title,
     head.description,

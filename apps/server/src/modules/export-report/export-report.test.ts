@@ -558,7 +558,7 @@ describe('a report of a few thousand items', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await seedReferenceData(t.database.db);
-    await seedScale(t.database.db, { initiatives: 3000, seed: 11 });
+    await seedScale(t.database.db, { initiatives: 2000, seed: 11 });
   });
   afterAll(async () => {
     await t?.close();
@@ -609,13 +609,13 @@ describe('a report of a few thousand items', () => {
 
     const mail = await waitForMail(t.mailDir, mailTo(email), 60_000);
     const rows = await sheetRows(attachment(mail, '.xlsx').content);
-    expect(rows.length - 1).toBe(3000 + 150);
-    expect(new Set(rows.slice(1).map((r) => cellText(r[16]))).size).toBe(3150);
+    expect(rows.length - 1).toBe(2000 + 100);
+    expect(new Set(rows.slice(1).map((r) => cellText(r[16]))).size).toBe(2100);
     const summary = inspectPdf(attachment(mail, '.pdf').content);
     expect(summary.pages).toBeGreaterThan(100);
-    expect(summary.pageTexts[0]).toMatch(/3 150 fiches au total 3 000 initiatives 150 démarches/);
+    expect(summary.pageTexts[0]).toMatch(/2 100 fiches au total 2 000 initiatives 100 démarches/);
     console.info(
-      `export report of 3,150 items: answered in ${answeredMs} ms, built in ${reportMs} ms, ` +
+      `export report of 2,100 items: answered in ${answeredMs} ms, built in ${reportMs} ms, ` +
         `${summary.pages} PDF pages, longest event-loop stall ${Math.round(delay.max / 1e6)} ms, ` +
         `slowest /healthz ${Math.max(...probes)} ms`,
     );

@@ -9,7 +9,7 @@ const OVERSCAN = 6;
  * A long list in a scrolling box that renders only the rows in view (tens of thousands of map
  * items stay light). Rows have a fixed height. The rendered rows stay in document order, and a
  * few rows beyond the view are always rendered, so Tab moves from row to row: the browser scrolls
- * the focused row into view, which renders the next ones. Each row says its position in the
+ * the focused row into view, and the rows after it are rendered as the focus arrives. Each row says its position in the
  * whole list (aria-setsize, aria-posinset) to screen readers.
  */
 export function VirtualList<T>({
@@ -49,7 +49,15 @@ export function VirtualList<T>({
       scrolled.current = true;
       if (!frame) frame = requestAnimationFrame(measure);
     };
+    // The focus moved by Tab scrolls its row into view at once, but the scroll event comes with
+    // the next frame: quick presses would leave the rendered rows before then. Measuring on focus
+    // renders the rows after the focused one before the next press.
+    const onFocusIn = () => {
+      if (frame) cancelAnimationFrame(frame);
+      measure();
+    };
     element.addEventListener('scroll', onScroll, { passive: true });
+    element.addEventListener('focusin', onFocusIn);
     // Called once laid out (at once for the first size): reading the box costs no layout there.
     const observer = new ResizeObserver(() => {
       if (frame) cancelAnimationFrame(frame);
@@ -58,6 +66,7 @@ export function VirtualList<T>({
     observer.observe(element);
     return () => {
       element.removeEventListener('scroll', onScroll);
+      element.removeEventListener('focusin', onFocusIn);
       observer.disconnect();
       if (frame) cancelAnimationFrame(frame);
     };

@@ -89,6 +89,10 @@ export interface MapContact {
   phone: string | null;
   website_url: string | null;
   society_email: boolean;
+  thematics: MapThematic[];
+  /** Its published initiatives and food procedures (the map's `contactId` filter shows them). */
+  initiatives: { id: number; title: string }[];
+  food_procedures: { id: number; title: string }[];
 }
 
 /** GET /api/initiatives/{id} and GET /api/food_procedures/{id}: `data` (spec §3). */

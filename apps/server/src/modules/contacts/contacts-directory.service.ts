@@ -11,7 +11,12 @@ import {
   thematicsOfContacts,
   type DirectoryFilters,
 } from './contacts-directory.queries.ts';
-import { groupBy, presentDirectoryContact, type DirectoryContact } from './contacts.presenter.ts';
+import {
+  groupBy,
+  presentDirectoryContact,
+  type ContactRelations,
+  type DirectoryContact,
+} from './contacts.presenter.ts';
 
 export const DIRECTORY_PATH = '/api/contacts';
 
@@ -29,7 +34,26 @@ export async function readDirectory(
     countDirectoryContacts(db, filters),
     listDirectoryContacts(db, filters, request),
   ]);
-  const ids = rows.map((row) => row.id);
+  const relations = await readContactRelations(
+    db,
+    rows.map((row) => row.id),
+  );
+  return paginate(
+    rows.map((row) => presentDirectoryContact(row, relations)),
+    total,
+    request,
+    pageLink(DIRECTORY_PATH, filters),
+  );
+}
+
+/**
+ * The thematics, published initiatives and published food procedures of the contacts (spec
+ * public-site §3 'Contact'): one query per relation, none without contacts.
+ */
+export async function readContactRelations(
+  db: AppDatabase,
+  ids: number[],
+): Promise<ContactRelations> {
   const [thematics, initiatives, foodProcedures] = ids.length
     ? await Promise.all([
         thematicsOfContacts(db, ids),
@@ -37,17 +61,11 @@ export async function readDirectory(
         foodProceduresOfContacts(db, ids),
       ])
     : [[], [], []];
-  const relations = {
+  return {
     thematics: groupBy(thematics, 'contactId'),
     initiatives: groupBy(initiatives, 'contactId'),
     foodProcedures: groupBy(foodProcedures, 'contactId'),
   };
-  return paginate(
-    rows.map((row) => presentDirectoryContact(row, relations)),
-    total,
-    request,
-    pageLink(DIRECTORY_PATH, filters),
-  );
 }
 
 /** The directory's filters: 'Types de contact' and 'Localisations' (départements by code). */

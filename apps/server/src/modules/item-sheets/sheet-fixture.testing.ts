@@ -52,6 +52,9 @@ export function fullDetail(overrides: Partial<MapItemDetail> = {}): MapItemDetai
       phone: '05 53 35 86 00',
       website_url: 'https://www.grandperigueux.fr',
       society_email: true,
+      thematics: [],
+      initiatives: [],
+      food_procedures: [],
     },
     documents: [
       { name: 'Plan d’actions 2025', file: '/uploads/docs/plan.pdf', size: 1_258_291 },

@@ -31,6 +31,7 @@ import {
   thematics,
 } from '../../db/schema/taxonomy.ts';
 import type { AppDatabase } from '../../platform/database.ts';
+import { readContactRelations } from '../contacts/contacts-directory.service.ts';
 
 /**
  * The detail of a published initiative or food procedure (spec public-site §3): one query for the
@@ -293,6 +294,7 @@ export async function findPublishedItemDetail(db: AppDatabase, type: MapDetailTy
     communeRows,
     communityRows,
     fileRows,
+    contactRelations,
   ] = await Promise.all([
     type === 'initiative' ? initiativeExtras(db, id) : null,
     type === 'demarche' ? procedureThematics(db, id) : [],
@@ -302,6 +304,7 @@ export async function findPublishedItemDetail(db: AppDatabase, type: MapDetailTy
     communesOf(db, tables.communes, id),
     communitiesOf(db, tables.communities, id),
     filesOf(db, type, id),
+    readContactRelations(db, base.contactId === null ? [] : [base.contactId]),
   ]);
   return {
     ...base,
@@ -313,6 +316,7 @@ export async function findPublishedItemDetail(db: AppDatabase, type: MapDetailTy
     communes: communeRows,
     communities: communityRows,
     files: fileRows,
+    contactRelations,
   };
 }
 

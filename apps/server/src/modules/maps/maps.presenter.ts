@@ -18,6 +18,7 @@ import { richTextHtml } from '../../platform/rich-text.ts';
 
 const mapThematicSchema = z.object({ name: z.string(), color: z.string(), class: z.string() });
 const named = z.object({ name: z.string() });
+const titled = z.object({ id: z.number().int(), title: z.string() });
 const idName = z.object({ id: z.number().int(), name: z.string() });
 
 export const mapListItemSchema = z.object({
@@ -44,6 +45,9 @@ const mapContactSchema = z.object({
   phone: z.string().nullable(),
   website_url: z.string().nullable(),
   society_email: z.boolean(),
+  thematics: z.array(mapThematicSchema),
+  initiatives: z.array(titled),
+  food_procedures: z.array(titled),
 });
 
 export const mapItemDetailSchema = z.object({
@@ -201,6 +205,9 @@ export function presentMapItemDetail(type: MapDetailType, row: MapItemDetailRow)
             phone: row.contactPhone,
             website_url: row.contactWebsiteUrl,
             society_email: Boolean(row.contactHasSocietyEmail),
+            thematics: row.contactRelations.thematics.get(row.contactId) ?? [],
+            initiatives: row.contactRelations.initiatives.get(row.contactId) ?? [],
+            food_procedures: row.contactRelations.foodProcedures.get(row.contactId) ?? [],
           },
     documents: row.displayDocuments
       ? row.files

@@ -700,6 +700,14 @@ describe('the initiatives map API', () => {
           phone: '05 56 00 00 00',
           website_url: 'https://bordeaux.exemple.fr',
           society_email: true,
+          thematics: [],
+          // Its published items only, whatever their position.
+          initiatives: expect.arrayContaining([
+            { id: id.marche, title: 'Marché des producteurs de Bordeaux' },
+          ]),
+          food_procedures: expect.arrayContaining([
+            { id: id.pat, title: 'Projet alimentaire territorial du Périgord' },
+          ]),
         },
         // The author did not choose to show the documents.
         documents: [],
@@ -715,6 +723,7 @@ describe('the initiatives map API', () => {
       expect(data.summary).toContain('<a href="https://marche.exemple.fr">le site</a>');
       expect(data.summary).toContain('<li>fruits</li>');
       expect(data.summary).not.toMatch(/script|alert/);
+      expect(data.contact?.initiatives.map((item) => item.id)).not.toContain(id.pending);
     });
 
     it('sanitises an HTML summary, hides an unpublished procedure and contact, shows documents', async () => {

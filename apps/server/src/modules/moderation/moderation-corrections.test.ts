@@ -369,7 +369,11 @@ describe('the team corrects a submission before publishing it (/api/moderation/i
         context: 'Contexte précisé',
         logos: [{ name: 'Logo du marché' }],
         communes: [{ name_formatted: expect.stringContaining('Bordeaux') }],
-        contact: { society_name: 'Association A' },
+        contact: {
+          society_name: 'Association A',
+          // Its published items, as the public detail lists them (the live title).
+          initiatives: expect.arrayContaining([{ id, title: 'Marché de producteurs' }]),
+        },
         pdf_url: '',
       },
     });

@@ -28,6 +28,7 @@ import type { AppDatabase } from '../../platform/database.ts';
 import { presentAgendaEvent } from '../events/events.presenter.ts';
 import type { MapItemDetailRow } from '../maps/maps-detail.queries.ts';
 import { presentMapItemDetail } from '../maps/maps.presenter.ts';
+import { readContactRelations } from '../contacts/contacts-directory.service.ts';
 import { presentPostDetail } from '../posts/posts.presenter.ts';
 import { presentResource } from '../resources/resources.presenter.ts';
 import type { PendingRevision } from '../member-content/submissions.ts';
@@ -228,6 +229,7 @@ async function projectView(
     communeRows,
     communityRows,
     fileRows,
+    contactRelations,
   ] = await Promise.all([
     v.departementCode
       ? db.select().from(departements).where(eq(departements.code, v.departementCode)).then(first)
@@ -317,6 +319,8 @@ async function projectView(
             ),
           )
       : [],
+    // Shown only with a published contact (`contact` above).
+    readContactRelations(db, live.contactId === null ? [] : [live.contactId]),
   ]);
   const theme = (themeId: number | null | undefined) =>
     themeRows.find((t) => t.id === themeId) ?? null;
@@ -364,6 +368,7 @@ async function projectView(
     contactPhone: contact?.phone ?? null,
     contactWebsiteUrl: contact?.websiteUrl ?? null,
     contactHasSocietyEmail: contact?.hasSocietyEmail ?? false,
+    contactRelations,
     initiative: initiative
       ? {
           thematicName: primary?.name ?? null,

@@ -1,29 +1,10 @@
-import type { CSSProperties } from 'react';
 import { fr } from '../../lib/fr.ts';
 import { Link } from 'react-router';
 import { pathTo } from '@ad/contract';
-import type { DirectoryContact, ThematicTag } from './api.ts';
+import type { DirectoryContact } from './api.ts';
 import { ContactAddress, ContactPhone } from './contact-address.tsx';
+import { ThematicTags } from './thematic-tags.tsx';
 import './directory.css';
-
-/** The thematics of a contact as DSFR tags, each marked with its theme's colour. */
-export function ThematicTags({ thematics }: { thematics: ThematicTag[] }) {
-  if (!thematics.length) return null;
-  return (
-    <ul className={fr.cx('fr-tags-group')} aria-label="Thématiques">
-      {thematics.map((thematic) => (
-        <li key={thematic.name}>
-          <p
-            className={`${fr.cx('fr-tag', 'fr-tag--sm')} app-thematic-tag ${thematic.class}`}
-            style={{ '--thematic-color': thematic.color } as CSSProperties}
-          >
-            {thematic.name}
-          </p>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /**
  * A card of the directory (spec public-site §2): name, type, address, phone, thematics, and the

@@ -50,6 +50,9 @@ const FULL: MapItemDetail = {
     phone: '05 49 52 35 35',
     website_url: 'https://www.poitiers.fr/',
     society_email: true,
+    thematics: [{ name: 'Économie alimentaire', color: '#e4794a', class: 'economie' }],
+    initiatives: [{ id: 12, title: 'Cantine bio de Poitiers' }],
+    food_procedures: [],
   },
   documents: [{ name: 'Bilan 2024', file: '/storage/documents/bilan.pdf', size: 1_258_291 }],
   pqna_external_url: 'https://partenaire.example.org/fiche/12',
@@ -266,6 +269,23 @@ describe('ItemDetail', () => {
     show({ ...FULL, contact: { ...FULL.contact!, society_email: false } });
     expect(screen.getByText('Ville de Poitiers', { selector: 'p' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Demander à être contacté' })).toBeNull();
+  });
+
+  it("shows the contact's thematics, and links to its other items on the map", () => {
+    const { unmount } = show(FULL);
+    const tags = screen.getByRole('list', { name: 'Thématiques' });
+    expect(tags.textContent).toBe('Économie alimentaire');
+    // This item is the contact's only one: no link.
+    expect(screen.queryByRole('link', { name: /^Voir ses initiatives/ })).toBeNull();
+    unmount();
+
+    const contact = { ...FULL.contact!, food_procedures: [{ id: 3, title: 'PAT de Poitiers' }] };
+    show({ ...FULL, contact });
+    expect(
+      screen
+        .getByRole('link', { name: 'Voir ses initiatives (Ville de Poitiers)' })
+        .getAttribute('href'),
+    ).toBe('/initiatives?contactId=31');
   });
 
   it("has 'Voir les initiatives liées' on a procedure, calling back with its id", () => {

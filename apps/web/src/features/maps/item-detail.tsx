@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { pathTo, type MapContact, type MapItemDetail } from '@ad/contract';
 import { fr } from '../../lib/fr.ts';
 import { ContactAddress, ContactPhone } from '../contacts/contact-address.tsx';
+import { ThematicTags } from '../contacts/thematic-tags.tsx';
 import { fileDetail } from '../resources/file-size.ts';
 import './item-detail.css';
 
@@ -187,6 +188,18 @@ function ContactBlock({
                 label="Site web"
                 title={`Site web de ${contact.society_name}`}
               />
+            </p>
+          ) : null}
+          <ThematicTags thematics={contact.thematics} />
+          {contact.initiatives.length + contact.food_procedures.length > 1 ? (
+            <p className={fr.cx('fr-mb-1w')}>
+              <Link
+                className={fr.cx('fr-link', 'fr-icon-map-pin-2-line', 'fr-link--icon-left')}
+                to={`${pathTo('initiatives')}?contactId=${contact.id}`}
+              >
+                Voir ses initiatives{' '}
+                <span className={fr.cx('fr-sr-only')}>({contact.society_name})</span>
+              </Link>
             </p>
           ) : null}
           {contact.society_email ? (

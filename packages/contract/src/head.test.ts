@@ -31,10 +31,19 @@ describe('buildPageHead', () => {
     });
     expect(head.jsonLd.map((entry) => entry['@type'])).toEqual(['BreadcrumbList', 'NewsArticle']);
     // The site's paths become absolute; other sites' addresses stay.
+    // The site publishes the article: its publisher and author, and the page it is the subject of.
+    const site = {
+      '@type': 'Organization',
+      name: 'Alimentation durable Nouvelle-Aquitaine',
+      url: 'https://alimentation.exemple.fr/',
+    };
     expect(head.jsonLd[1]).toEqual({
       '@type': 'NewsArticle',
       image: ['https://alimentation.exemple.fr/uploads/a.png'],
       url: 'https://autre.fr/x',
+      author: site,
+      publisher: site,
+      mainEntityOfPage: 'https://alimentation.exemple.fr/actualites/appel',
     });
   });
 

@@ -111,6 +111,20 @@ function breadcrumbJsonLd(
   };
 }
 
+/**
+ * A NewsArticle of the page names the site as its publisher and author (posts are moderated
+ * publications of the platform, whatever member proposed them) and the page as its subject.
+ */
+function withSiteAsPublisher(
+  entry: Record<string, unknown>,
+  input: PageHeadInput,
+  canonicalUrl: string,
+): Record<string, unknown> {
+  if (entry['@type'] !== 'NewsArticle') return entry;
+  const site = { '@type': 'Organization', name: input.appName, url: `${input.appUrl}/` };
+  return { author: site, publisher: site, mainEntityOfPage: canonicalUrl, ...entry };
+}
+
 export function buildPageHead(input: PageHeadInput): PageHead {
   const { appName, route, item, appUrl } = input;
   const seo = input.seo ?? {};
@@ -122,6 +136,7 @@ export function buildPageHead(input: PageHeadInput): PageHead {
   const jsonLd = canonicalUrl
     ? [websiteJsonLd(input), breadcrumbJsonLd(input, canonicalUrl), ...(seo.jsonLd ?? [])]
         .filter((entry) => entry !== null)
+        .map((entry) => withSiteAsPublisher(entry, input, canonicalUrl))
         .map((entry) => withAbsoluteUrls(entry, appUrl) as Record<string, unknown>)
     : [];
   return {

@@ -331,6 +331,8 @@ describe('posts API', () => {
       // Absolute, as og:image (search engines need absolute URLs).
       const image = /<meta property="og:image" content="([^"]*)">/.exec(body)![1]!;
       expect(image).toMatch(/^https?:\/\/[^/]+\/uploads\/posts\/appel-a-projets_2026\.png$/);
+      const site = image.slice(0, image.indexOf('/uploads/'));
+      const publisher = { '@type': 'Organization', name: expect.any(String), url: `${site}/` };
       expect(jsonLd).toContainEqual({
         '@context': 'https://schema.org',
         '@type': 'NewsArticle',
@@ -338,6 +340,9 @@ describe('posts API', () => {
         dateModified: '2026-03-01T10:00:00.000Z',
         image: [image],
         articleSection: 'Appel à projets',
+        author: publisher,
+        publisher,
+        mainEntityOfPage: `${site}/actualites/appel-a-projets`,
       });
       // The post announces an event: its Event too.
       expect(jsonLd).toContainEqual(

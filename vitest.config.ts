@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const WEB_SOURCES = 'apps/web/src';
+const WEB_SOURCES = fileURLToPath(new URL('apps/web/src', import.meta.url));
 const WEB_TESTS = /\.test\.tsx?$/;
 
 /**
@@ -13,7 +14,7 @@ const WEB_TESTS = /\.test\.tsx?$/;
  */
 const webFilesWithMocks = readdirSync(WEB_SOURCES, { recursive: true, encoding: 'utf8' })
   .filter((file) => WEB_TESTS.test(file))
-  .filter((file) => readFileSync(join(WEB_SOURCES, file), 'utf8').includes('vi.mock('))
+  .filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(join(WEB_SOURCES, file), 'utf8')))
   .map((file) => join('src', file));
 
 export default defineConfig({

@@ -43,9 +43,10 @@ export async function readMapItemDetail(
 }
 
 /**
- * A string that changes whenever what readMapItemDetail() answers for the item may have changed
- * (the item's, its contact's and its procedure's last update and publication); null when the item
- * is missing or not published. For caches of what is derived from the detail (the PDF sheet).
+ * A string that changes whenever what the PDF sheet shows of readMapItemDetail()'s answer may have
+ * changed (the item's, its contact's and its procedure's last update and publication, not the
+ * contact's other items); null when the item is missing or not published. Not an ETag of the
+ * detail's JSON.
  */
 export function readMapItemVersion(
   db: AppDatabase,

@@ -153,10 +153,12 @@ function ContactBlock({
   contact,
   headingId,
   onAskContact,
+  itemsLink,
 }: {
   contact: MapContact;
   headingId: string;
   onAskContact: (contact: { id: number; society_name: string }) => void;
+  itemsLink: boolean;
 }) {
   return (
     <section className="app-item-detail__section" aria-labelledby={headingId}>
@@ -191,7 +193,7 @@ function ContactBlock({
             </p>
           ) : null}
           <ThematicTags thematics={contact.thematics} />
-          {contact.initiatives.length + contact.food_procedures.length > 1 ? (
+          {itemsLink && contact.initiatives.length + contact.food_procedures.length > 1 ? (
             <p className={fr.cx('fr-mb-1w')}>
               <Link
                 className={fr.cx('fr-link', 'fr-icon-map-pin-2-line', 'fr-link--icon-left')}
@@ -232,7 +234,8 @@ function ContactBlock({
  * documents, PDF sheet and contact. The modal and its routing belong to the page: it passes
  * `onShowRelated` ('Voir les initiatives liées' on a procedure) and `onAskContact` (the contact
  * form, offered only when the contact has a society_email) and `onReportError` (« Signaler une
- * erreur », features/error-reports).
+ * erreur », features/error-reports). Without `contactItemsLink` (a preview), the contact's
+ * 'Voir ses initiatives' link to the map is left out.
  */
 export function ItemDetail({
   item,
@@ -240,12 +243,14 @@ export function ItemDetail({
   onAskContact,
   onReportError,
   titleId,
+  contactItemsLink = true,
 }: {
   item: MapItemDetail;
   onShowRelated: (procedureId: number) => void;
   onAskContact: (contact: { id: number; society_name: string }) => void;
   onReportError?: () => void;
   titleId: string;
+  contactItemsLink?: boolean;
 }) {
   const isProcedure = item.resource_type === 'demarche';
   // The page's query (filters, search, bounds) stays with the linked procedure's detail.
@@ -423,6 +428,7 @@ export function ItemDetail({
           contact={item.contact}
           headingId={`${titleId}-contact`}
           onAskContact={onAskContact}
+          itemsLink={contactItemsLink}
         />
       ) : null}
 

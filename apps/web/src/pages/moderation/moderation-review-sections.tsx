@@ -165,13 +165,15 @@ function PublicView({ view }: { view: ModerationPublicView }) {
       return <PublicResource resource={view.data as Resource} />;
     case 'initiative':
     case 'demarche':
-      // The map's detail: its « Voir les initiatives liées » and contact buttons stay inert here.
+      // The map's detail: its « Voir les initiatives liées » and contact buttons stay inert here,
+      // and the contact's link to the map is left out.
       return (
         <ItemDetail
           item={view.data as MapItemDetail}
           titleId="moderation-public-item-title"
           onShowRelated={doNothing}
           onAskContact={doNothing}
+          contactItemsLink={false}
         />
       );
   }

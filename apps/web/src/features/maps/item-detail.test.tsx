@@ -288,6 +288,23 @@ describe('ItemDetail', () => {
     ).toBe('/initiatives?contactId=31');
   });
 
+  it("leaves the contact's link to the map out of a preview (contactItemsLink false)", () => {
+    const contact = { ...FULL.contact!, food_procedures: [{ id: 3, title: 'PAT de Poitiers' }] };
+    render(
+      <MemoryRouter>
+        <ItemDetail
+          item={{ ...FULL, contact }}
+          onShowRelated={vi.fn()}
+          onAskContact={vi.fn()}
+          titleId="preview-title"
+          contactItemsLink={false}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('list', { name: 'Thématiques' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /^Voir ses initiatives/ })).toBeNull();
+  });
+
   it("has 'Voir les initiatives liées' on a procedure, calling back with its id", () => {
     const procedure: MapItemDetail = {
       ...FULL,

@@ -9,8 +9,8 @@ const OVERSCAN = 6;
  * A long list in a scrolling box that renders only the rows in view (tens of thousands of map
  * items stay light). Rows have a fixed height. The rendered rows stay in document order, and a
  * few rows beyond the view are always rendered, so Tab moves from row to row: the browser scrolls
- * the focused row into view, and the rows after it are rendered as the focus arrives. Each row says its position in the
- * whole list (aria-setsize, aria-posinset) to screen readers.
+ * the focused row into view, and the rows after it are rendered as the focus arrives. Each row
+ * says its position in the whole list (aria-setsize, aria-posinset) to screen readers.
  */
 export function VirtualList<T>({
   items,

@@ -7,10 +7,11 @@ const OVERSCAN = 6;
 
 /**
  * A long list in a scrolling box that renders only the rows in view (tens of thousands of map
- * items stay light). Rows have a fixed height. The rendered rows stay in document order, and a
- * few rows beyond the view are always rendered, so Tab moves from row to row: the browser scrolls
- * the focused row into view, and the rows after it are rendered as the focus arrives. Each row
- * says its position in the whole list (aria-setsize, aria-posinset) to screen readers.
+ * items stay light). Rows have a fixed height and stay in document order. The row holding the
+ * focus and a few rows on each side of it are always rendered, wherever the box is scrolled, so
+ * Tab and Shift+Tab move from row to row: the browser scrolls to the focused row later (in a
+ * later frame, smoothly), and the rows beyond it are rendered as the focus arrives. Each row says
+ * its position in the whole list (aria-setsize, aria-posinset) to screen readers.
  */
 export function VirtualList<T>({
   items,
@@ -30,6 +31,8 @@ export function VirtualList<T>({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: INITIAL_ROWS * rowHeight });
+  // Index of the row holding the focus, or -1.
+  const [focused, setFocused] = useState(-1);
 
   // Set by a scroll: the list is not at its top any more (reset when the items change).
   const scrolled = useRef(false);
@@ -49,15 +52,18 @@ export function VirtualList<T>({
       scrolled.current = true;
       if (!frame) frame = requestAnimationFrame(measure);
     };
-    // The focus moved by Tab scrolls its row into view at once, but the scroll event comes with
-    // the next frame: quick presses would leave the rendered rows before then. Measuring on focus
-    // renders the rows after the focused one before the next press.
-    const onFocusIn = () => {
-      if (frame) cancelAnimationFrame(frame);
-      measure();
+    // Chromium scrolls the row focused by Tab into view after focusin, and smoothly: quick presses
+    // outrun the scroll events. Rendering around the focused row keeps the next one there.
+    const onFocusIn = (event: FocusEvent) => {
+      const row = (event.target as Element).closest('li[aria-posinset]');
+      setFocused(row ? Number(row.getAttribute('aria-posinset')) - 1 : -1);
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (!element.contains(event.relatedTarget as Node | null)) setFocused(-1);
     };
     element.addEventListener('scroll', onScroll, { passive: true });
     element.addEventListener('focusin', onFocusIn);
+    element.addEventListener('focusout', onFocusOut);
     // Called once laid out (at once for the first size): reading the box costs no layout there.
     const observer = new ResizeObserver(() => {
       if (frame) cancelAnimationFrame(frame);
@@ -67,6 +73,7 @@ export function VirtualList<T>({
     return () => {
       element.removeEventListener('scroll', onScroll);
       element.removeEventListener('focusin', onFocusIn);
+      element.removeEventListener('focusout', onFocusOut);
       observer.disconnect();
       if (frame) cancelAnimationFrame(frame);
     };
@@ -85,8 +92,18 @@ export function VirtualList<T>({
 
   const first = Math.max(0, Math.floor(view.top / rowHeight) - OVERSCAN);
   const last = Math.min(items.length, Math.ceil((view.top + view.height) / rowHeight) + OVERSCAN);
+  const indexes = range(first, last);
+  if (focused >= 0) {
+    // The focused row's neighbours, merged in order with the rows in view.
+    const around = range(
+      Math.max(0, focused - OVERSCAN),
+      Math.min(items.length, focused + OVERSCAN + 1),
+    );
+    indexes.unshift(...around.filter((index) => index < first));
+    indexes.push(...around.filter((index) => index >= last));
+  }
   const rows: ReactNode[] = [];
-  for (let index = first; index < last; index++) {
+  for (const index of indexes) {
     const item = items[index]!;
     rows.push(
       <li
@@ -106,6 +123,11 @@ export function VirtualList<T>({
       </ul>
     </div>
   );
+}
+
+/** The integers from `start` (included) to `end` (excluded). */
+function range(start: number, end: number): number[] {
+  return Array.from({ length: Math.max(0, end - start) }, (_, offset) => start + offset);
 }
 
 /** Whether `next` begins with the rows of `previous` (compared at both ends of `previous`). */

@@ -123,6 +123,9 @@ function clusterIcon(count: number) {
   });
 }
 
+/** How many of its latest reported views the map recognises when the query echoes them. */
+const REPORTS_KEPT = 16;
+
 /** Clusters of 60 px, up to the zoom before the maximum (at the maximum, every marker). */
 const CLUSTER_OPTIONS = { radius: 60, maxZoom: MAP_MAX_ZOOM - 1 };
 
@@ -188,8 +191,12 @@ export default function InitiativesMap(props: InitiativesMapProps) {
      * hidden map, the list shown on a phone, has no size).
      */
     show: (bounds: MapBounds | null) => void;
-    /** The key of the bounds the map last reported (boundsKey). */
-    reported: string | null;
+    /**
+     * The keys (boundsKey) of the bounds the map reported since it was last told what to show,
+     * newest last. The query echoes each report a little later: by then the map may have moved
+     * again (quick zoom clicks), and an older report must not bring it back.
+     */
+    reported: string[];
   } | null>(null);
   // The latest props for Leaflet's listeners, which are bound once.
   const latest = useRef(props);
@@ -310,7 +317,9 @@ export default function InitiativesMap(props: InitiativesMapProps) {
       // Only a visible map says what it shows, and not before it shows the view it must.
       if (visible() && pending === undefined && state.current) {
         const bounds = toBounds(map.getBounds());
-        state.current.reported = boundsKey(bounds);
+        const { reported } = state.current;
+        reported.push(boundsKey(bounds));
+        if (reported.length > REPORTS_KEPT) reported.shift();
         latest.current.onBoundsChange(bounds);
       }
     });
@@ -324,6 +333,7 @@ export default function InitiativesMap(props: InitiativesMapProps) {
 
     // A view: the bounds, else the whole region (at most the initial zoom).
     const show = (bounds: MapBounds | null) => {
+      if (state.current) state.current.reported = [];
       if (!visible()) {
         pending = bounds;
         return;
@@ -341,7 +351,7 @@ export default function InitiativesMap(props: InitiativesMapProps) {
         map.fitBounds(REGION_BOUNDS, { maxZoom: MAP_INITIAL_ZOOM, animate: false });
       }
     };
-    state.current = { map, layer, index: null, markers, draw, show, reported: null };
+    state.current = { map, layer, index: null, markers, draw, show, reported: [] };
     // The first view: the query's when the map has its size, else a provisional one (each new
     // view projects the outlines again) until it appears.
     show(latest.current.bounds);
@@ -370,7 +380,7 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     const current = state.current;
     if (!current || (!bounds && fitToMarkers)) return;
     const changed = key !== previous.key || (previous.fitToMarkers && !fitToMarkers);
-    if (changed && key !== current.reported) current.show(bounds);
+    if (changed && !(key && current.reported.includes(key))) current.show(bounds);
   }, [bounds, fitToMarkers]);
 
   // The points: indexed again when a new result comes (not when the map moves: the items are the

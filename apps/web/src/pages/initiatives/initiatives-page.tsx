@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { Suspense, useCallback, useMemo, useState, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BREAKPOINT_TABLET, pathTo, type MapListItem } from '@ad/contract';
@@ -41,6 +41,19 @@ import { useMapLists } from '../../features/maps/use-map-lists.ts';
 import { detailOf, detailPath } from './initiatives.ts';
 import './initiatives.css';
 
+/**
+ * The state the address bar holds now, for the map's and the search's listeners. The router has
+ * already written a navigation there when the page renders it a little later (a transition): a
+ * map move ending in between must build on the new query, not bring the old one back.
+ */
+function addressed(): { query: MapQuery; detailOpen: boolean } {
+  const { pathname, search } = window.location;
+  return {
+    query: mapQueryFrom(new URLSearchParams(search)),
+    detailOpen: pathname.startsWith(`${pathTo('initiatives')}/`),
+  };
+}
+
 /** The map island: Leaflet in its own chunk, loaded in the browser only. */
 const InitiativesMap = lazyComponent<InitiativesMapProps>(() =>
   import('../../features/maps/initiatives-map.tsx').then((m) => m.default),
@@ -79,10 +92,6 @@ export function InitiativesPage() {
   const [errorReport, setErrorReport] = useState<ErrorReportTarget | null>(null);
   const [focus, setFocus] = useState<MapFocus | null>(null);
 
-  // Map listeners are bound once: they read the current state from here.
-  const current = useRef({ query, detailOpen });
-  current.current = { query, detailOpen };
-
   const go = useCallback(
     (next: MapQuery, replace = false) =>
       navigate(
@@ -93,15 +102,15 @@ export function InitiativesPage() {
   );
   const onSearch = useCallback(
     (q: string) => {
-      if (q.trim() !== current.current.query.q) go(withSearch(current.current.query, q));
+      const latest = addressed();
+      if (q.trim() !== latest.query.q) go(withSearch(latest.query, q));
     },
     [go],
   );
   const onBoundsChange = useCallback(
     (bounds: MapBounds) => {
-      const next = withMovedBounds(current.current.query, bounds, {
-        detailOpen: current.current.detailOpen,
-      });
+      const { query: latest, detailOpen: open } = addressed();
+      const next = withMovedBounds(latest, bounds, { detailOpen: open });
       if (next) go(next, true);
     },
     [go],

@@ -1,4 +1,12 @@
-import { Suspense, useCallback, useMemo, useState, type MouseEvent } from 'react';
+import {
+  Suspense,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent,
+} from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BREAKPOINT_TABLET, pathTo, type MapListItem } from '@ad/contract';
@@ -107,9 +115,17 @@ export function InitiativesPage() {
     },
     [go],
   );
+  // The query the page shows (committed: a render may be started and dropped).
+  const shown = useRef(query);
+  useLayoutEffect(() => {
+    shown.current = query;
+  }, [query]);
   const onBoundsChange = useCallback(
     (bounds: MapBounds) => {
       const { query: latest, detailOpen: open } = addressed();
+      // A move that ends after a filter reset the bounds, before the page showed it, is dropped:
+      // the map is about to show the region, and reports that view then (spec §4).
+      if (!latest.bounds && shown.current.bounds) return;
       const next = withMovedBounds(latest, bounds, { detailOpen: open });
       if (next) go(next, true);
     },

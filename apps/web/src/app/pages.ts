@@ -58,9 +58,16 @@ export interface PageMatch {
   search: URLSearchParams;
 }
 
-/** A query a page needs before it can render (an `apiQuery`). */
+/**
+ * A query a page needs before it can render: an `apiQuery`, or a query of its own whose function
+ * reads `apiQuery`s through the query client (as the map's list previews do).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type PageQuery = FetchQueryOptions<any, Error, any, ApiQueryKey>;
+export type PageQuery = FetchQueryOptions<any, Error, any, any>;
+
+/** A read of the API a page starts once hydrated (an `apiQuery`: its key says its URL). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type FollowUpQuery = FetchQueryOptions<any, Error, any, ApiQueryKey>;
 
 export interface PageDefinition {
   /** The page module, relative to apps/web: the server preloads its chunk (Vite manifest key). */
@@ -90,7 +97,7 @@ export interface PageDefinition {
    * page and loads the app, which it then loads at once (src/boot.ts waits for the first paint,
    * it no longer waits for the download).
    */
-  followUps?: (data: never, match: PageMatch) => PageQuery[];
+  followUps?: (data: never, match: PageMatch) => FollowUpQuery[];
 }
 
 function page(

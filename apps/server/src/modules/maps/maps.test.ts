@@ -909,18 +909,32 @@ describe('a map list longer than a page', () => {
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
   });
 
-  it("renders the page's list from the first page, with the list's total", async () => {
+  it("renders the beginning of the page's list with its total, and preloads every page", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/initiatives' });
     expect(response.statusCode).toBe(200);
     const html = response.body;
     // Demo-free database: no procedure, so the initiatives' tab is the one shown.
     expect(html).toMatch(/Initiatives \(distinctes\)<span class="ad-tabs__count">1\u202f?\s?005</);
     const first = await t.app.inject({ method: 'GET', url: '/api/initiatives?page=1' });
-    const [one, two] = first.json<MapListPage>().data;
-    expect(html).toContain(`>${one!.title}</span>`);
-    expect(html).toContain(`>${two!.title}</span>`);
+    const items = first.json<MapListPage>().data;
+    expect(html).toContain(`>${items[0]!.title}</span>`);
+    expect(html).toContain(`>${items[1]!.title}</span>`);
     expect(html).toMatch(/href="\/initiatives\/initiative\/\d+"/);
-    // The further page is fetched with the page.
-    expect(html).toContain('rel="preload" as="fetch"');
+    // The page embeds the first rows only (a whole page is 1,000 items), with the page count.
+    const state = JSON.parse(
+      /<script type="application\/json" id="query-state">(.*?)<\/script>/s.exec(html)![1]!,
+    ) as { queries: { state: { data: unknown } }[] };
+    const embedded = state.queries
+      .map((query) => query.state.data)
+      .filter((data): data is MapListPage => (data as MapListPage).meta !== undefined);
+    expect(embedded.map((page) => page.data.length)).toEqual([0, 30]);
+    expect(embedded[1]!.meta.last_page).toBe(2);
+    expect(html).not.toContain(`>${items[30]!.title}<`);
+    expect(html).not.toContain(JSON.stringify(items[30]!.title));
+    // Every page of the list is preloaded with the page, the first one included.
+    const preloads = [...html.matchAll(/<link rel="preload" as="fetch"[^>]*href="([^"]+)"/g)].map(
+      ([, href]) => new URL(href!.replaceAll('&amp;', '&'), 'http://x').searchParams,
+    );
+    expect(preloads.map((search) => search.get('page'))).toEqual(['1', '1', '2']);
   });
 });

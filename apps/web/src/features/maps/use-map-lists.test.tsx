@@ -4,7 +4,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MapListItem, MapListPage } from '@ad/contract';
 import { apiUrl, type ApiQueryKey } from '../../lib/api-query.ts';
-import { mapListPageQuery } from './api.ts';
+import { MAP_LIST_PREVIEW_ROWS, mapListPageQuery, mapListPreviewQuery } from './api.ts';
 import { mapQueryFrom, type MapListKind, type MapQuery } from './map-query.ts';
 import { useMapLists } from './use-map-lists.ts';
 
@@ -43,6 +43,8 @@ function pendingClient() {
     defaultOptions: {
       queries: {
         retry: false,
+        // As the app's client (app/query-client.ts): what the server rendered is not fetched again.
+        staleTime: 60_000,
         queryFn: ({ queryKey }) =>
           new Promise((resolve) =>
             waiting.set(apiUrl(queryKey as unknown as ApiQueryKey), resolve),
@@ -63,23 +65,43 @@ describe('useMapLists', () => {
   const urlOf = (kind: MapListKind, page: number) =>
     apiUrl(mapListPageQuery(kind, query, page).queryKey);
 
-  it('shows the first pages with the totals until every page came, then the whole lists', async () => {
+  it('shows the first rows with the totals until every page came, then the whole lists', async () => {
     const { client, waiting, wrapper } = pendingClient();
-    // As the server renders the page: the first page of each list is in the cache.
-    client.setQueryData(mapListPageQuery('foodProcedures', query, 1).queryKey, pageOf(1, 1));
-    client.setQueryData(mapListPageQuery('initiatives', query, 1).queryKey, pageOf(1, 3));
+    // As the server renders the page: the beginning of each list is in the cache, not its pages.
+    const preview = (kind: MapListKind, lastPage: number) =>
+      client.setQueryData(mapListPreviewQuery(kind, query).queryKey, {
+        ...pageOf(1, lastPage),
+        data: [item(11)],
+      });
+    preview('foodProcedures', 1);
+    preview('initiatives', 3);
     const { result } = renderHook(() => useMapLists(query), { wrapper });
 
-    expect(result.current.listed.foodProcedures.map((i) => i.id)).toEqual([11, 12]);
-    expect(result.current.listed.initiatives.map((i) => i.id)).toEqual([11, 12]);
+    expect(result.current.listed.foodProcedures.map((i) => i.id)).toEqual([11]);
+    expect(result.current.listed.initiatives.map((i) => i.id)).toEqual([11]);
     expect(result.current.totals).toEqual({ foodProcedures: 2, initiatives: 6 });
     // The map waits for the complete result.
     expect(result.current.lists).toEqual({ foodProcedures: [], initiatives: [] });
     expect(result.current.ready).toBe(false);
+    // Every page at once, the first ones included: the previews gave the page counts.
+    await waitFor(() =>
+      expect([...waiting.keys()].sort()).toEqual(
+        [
+          urlOf('foodProcedures', 1),
+          urlOf('initiatives', 1),
+          urlOf('initiatives', 2),
+          urlOf('initiatives', 3),
+        ].sort(),
+      ),
+    );
 
-    await act(async () => waiting.get(urlOf('initiatives', 2))!(pageOf(2, 3)));
+    await act(async () => {
+      waiting.get(urlOf('foodProcedures', 1))!(pageOf(1, 1));
+      waiting.get(urlOf('initiatives', 1))!(pageOf(1, 3));
+      waiting.get(urlOf('initiatives', 2))!(pageOf(2, 3));
+    });
     expect(result.current.lists.initiatives).toEqual([]);
-    expect(result.current.listed.initiatives.map((i) => i.id)).toEqual([11, 12]);
+    expect(result.current.listed.initiatives.map((i) => i.id)).toEqual([11]);
 
     await act(async () => waiting.get(urlOf('initiatives', 3))!(pageOf(3, 3)));
     // TanStack Query hands results to React on a timer (its notify manager's setTimeout), which a
@@ -88,6 +110,20 @@ describe('useMapLists', () => {
     expect(result.current.lists.initiatives.map((i) => i.id)).toEqual([11, 12, 21, 22, 31, 32]);
     expect(result.current.listed).toBe(result.current.lists);
     expect(result.current.totals).toEqual({ foodProcedures: 2, initiatives: 6 });
+  });
+
+  it('reads the beginning of a list from its first page, fetched once', async () => {
+    const { client, waiting } = pendingClient();
+    const page = { ...pageOf(1, 1), data: Array.from({ length: 40 }, (_, i) => item(i + 1)) };
+    const preview = client.fetchQuery(mapListPreviewQuery('initiatives', query));
+    const first = client.fetchQuery(mapListPageQuery('initiatives', query, 1));
+    await waitFor(() => expect(waiting.size).toBe(1));
+    waiting.get(urlOf('initiatives', 1))!(page);
+    expect((await preview).data.map((i) => i.id)).toEqual(
+      page.data.slice(0, MAP_LIST_PREVIEW_ROWS).map((i) => i.id),
+    );
+    expect((await preview).meta).toEqual(page.meta);
+    expect(await first).toBe(page);
   });
 
   it('narrows the lists to a view inside the result; the map keeps the whole result', async () => {

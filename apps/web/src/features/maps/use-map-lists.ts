@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { DEFAULT_MAP_BOUNDS, type MapListItem, type MapListPage } from '@ad/contract';
-import { mapListPageQuery } from './api.ts';
+import { mapListPageQuery, mapListPreviewQuery } from './api.ts';
 import {
   listsOf,
   mergePages,
@@ -23,10 +23,10 @@ export interface MapListsState {
   lists: MapLists;
   /**
    * The side list's: `lists`, or before the first complete result (the server's render, then
-   * until the further pages arrive) the first page of each list, the beginning of the result.
+   * until every page has come) the first rows of each list (mapListPreviewQuery).
    */
   listed: MapLists;
-  /** The tabs' counts: the lengths of `lists`, or the lists' totals with the first pages. */
+  /** The tabs' counts: the lengths of `lists`, or the lists' totals with their first rows. */
   totals: Record<MapListKind, number>;
   /** True while a page is being fetched (spec §4: the loading flag). */
   loading: boolean;
@@ -100,7 +100,8 @@ const samePages = (a: readonly unknown[], b: readonly unknown[]) =>
  * every further page up to `meta.last_page` at once; the pages are merged without duplicate ids
  * and swapped in only when both types have completed, so the map never shows half a result. A
  * changed query leaves the previous requests without observers, which cancels them (TanStack
- * Query aborts the fetch's signal). The server renders the first pages (app/pages.ts).
+ * Query aborts the fetch's signal). The server renders the first rows of each list and has the
+ * browser preload every page (pages/initiatives/initiatives.ts).
  *
  * A map move inside the area of the last complete result (zooming in, panning within the region)
  * needs no request: the same filters give the same items, so that result is narrowed to the new
@@ -123,11 +124,16 @@ export function useMapLists(query: MapQuery): MapListsState {
   if (!covers(target)) setTarget({ scope, bounds: view });
   const fetchQuery = { ...query, bounds: target.bounds };
 
+  // The beginning of each list with its totals (the server renders it), and every page.
+  const previews = useQueries({
+    queries: kinds.map((kind) => mapListPreviewQuery(kind, fetchQuery)),
+  });
   const firsts = useQueries({
     queries: kinds.map((kind) => mapListPageQuery(kind, fetchQuery, 1)),
   });
   const rest = kinds.flatMap((kind, index) => {
-    const lastPage = firsts[index]?.data?.meta.last_page ?? 1;
+    const lastPage =
+      firsts[index]?.data?.meta.last_page ?? previews[index]?.data?.meta.last_page ?? 1;
     return Array.from({ length: lastPage - 1 }, (_, i) => ({ kind, page: i + 2 }));
   });
   const others = useQueries({
@@ -161,10 +167,10 @@ export function useMapLists(query: MapQuery): MapListsState {
     });
   }
 
-  // Before any complete result: the first page of each list (pages are by id, so it is the
-  // beginning of the result), with each list's total. The server renders them (the list is the
-  // page's content, readable without JavaScript); the map waits for the complete result.
-  const firstPages = !fetched && !complete ? firsts.map((result) => result.data) : [];
+  // Before any complete result: the beginning of each list (pages are by id, so the first rows
+  // of the result), with each list's total. The server renders them (the list is the page's
+  // content, readable without JavaScript); the map waits for the complete result.
+  const firstPages = !fetched && !complete ? previews.map((result) => result.data) : [];
   const [firstOfA, firstOfB] = firstPages;
   const kindsKey = kinds.join(',');
   const preview = useMemo(() => {

@@ -6,9 +6,14 @@ import {
   type MapListPage,
 } from '@ad/contract';
 import { apiQuery } from '../../lib/api-query.ts';
-import { mapDetailQuery, mapFiltersQuery, mapListPageQuery } from '../../features/maps/api.ts';
+import {
+  mapDetailQuery,
+  mapFiltersQuery,
+  mapListPageQuery,
+  mapListPreviewQuery,
+} from '../../features/maps/api.ts';
 import { listsOf, mapQueryFrom, parseId, type MapListKind } from '../../features/maps/map-query.ts';
-import type { PageMatch, PageQuery } from '../../app/pages.ts';
+import type { FollowUpQuery, PageMatch, PageQuery } from '../../app/pages.ts';
 
 /** The item of the detail route, when its type and id are valid (spec §5), else null. */
 export function detailOf(params: PageMatch['params']): { type: MapDetailType; id: number } | null {
@@ -24,25 +29,26 @@ export function detailPath(kind: MapListKind, id: number, search: string): strin
   return pathTo('initiative-item', { selectedResourceType, selectedResource: id }) + search;
 }
 
-/** What the server renders on /initiatives: the filters and the first page of each list. */
+/** What the server renders on /initiatives: the filters and the beginning of each list. */
 export function initiativesQueries({ search }: PageMatch): PageQuery[] {
   const query = mapQueryFrom(search);
-  return [mapFiltersQuery(), ...listsOf(query).map((kind) => mapListPageQuery(kind, query, 1))];
+  return [mapFiltersQuery(), ...listsOf(query).map((kind) => mapListPreviewQuery(kind, query))];
 }
 
 /**
- * The further pages of each list (2 to `meta.last_page`), which the page fetches once hydrated
+ * Every page of each list (1 to `meta.last_page`), which the page fetches once hydrated
  * (features/maps/use-map-lists.ts), from the data of `initiativesQueries`: the filters, then the
- * first page of each list.
+ * beginning of each list with its page count.
  */
 export function initiativesFollowUps(
-  [, ...firstPages]: [unknown, ...(MapListPage | undefined)[]],
+  [, ...previews]: [unknown, ...(MapListPage | undefined)[]],
   { search }: PageMatch,
-): PageQuery[] {
+): FollowUpQuery[] {
   const query = mapQueryFrom(search);
   return listsOf(query).flatMap((kind, index) => {
-    const lastPage = firstPages[index]?.meta.last_page ?? 1;
-    return Array.from({ length: lastPage - 1 }, (_, i) => mapListPageQuery(kind, query, i + 2));
+    // A list the server could not read (refused parameters): the browser shows its error.
+    const lastPage = previews[index]?.meta.last_page ?? 0;
+    return Array.from({ length: lastPage }, (_, i) => mapListPageQuery(kind, query, i + 1));
   });
 }
 

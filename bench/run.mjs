@@ -447,7 +447,9 @@ async function benchDatabase(kind) {
       console.table(
         lighthouseRows.map((r) => ({
           ...r,
-          target: 'performance ≥ 95, accessibility 100',
+          // The map's speed target is its interactive time, above (issue 8).
+          target:
+            r.path === '/initiatives' ? 'accessibility 100' : 'performance ≥ 95, accessibility 100',
         })),
       );
     }

@@ -26,6 +26,10 @@ export const render: SsrRender = async ({ url, pageConfig: config, resolve }) =>
     const [path, params] = queryKey as unknown as ApiQueryKey;
     return resolve(path, params);
   });
+  // In-process reads: a retry would only wait (a second, before a missing post's 404 page).
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
   const matched = matchPage(url);
   const queries = matched?.page.queries?.(matched.match) ?? [];
   await Promise.all([

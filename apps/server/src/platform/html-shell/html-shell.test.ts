@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { faqCategories, faqItems } from '../../db/schema/content.ts';
 import { posts } from '../../db/schema/posts.ts';
 import { createTestApp, pageConfigFromHtml, type TestApp } from '../testing.ts';
+import { PublicReads } from '../public-reads.ts';
 import { jsonForScript } from './render.ts';
 
 const APP = 'Alimentation durable Nouvelle-Aquitaine';
@@ -154,6 +155,18 @@ describe('HTML shell', () => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(302);
       expect(response.headers.location, url).toBe('/404');
+    }
+  });
+
+  it('reads a missing item once before sending to the 404 route (no retry)', async () => {
+    const resolve = vi.spyOn(PublicReads.prototype, 'resolve');
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/actualites/jamais-vue' });
+      expect(response.headers.location).toBe('/404');
+      const reads = resolve.mock.calls.filter(([path]) => path === '/api/posts/:slug');
+      expect(reads).toHaveLength(1);
+    } finally {
+      resolve.mockRestore();
     }
   });
 

@@ -44,6 +44,8 @@ export const mapListPreviewQuery = (kind: MapListKind, query: MapQuery) => {
   const firstPage = mapListPageQuery(kind, query, 1);
   return queryOptions({
     queryKey: ['map-list-preview', ...firstPage.queryKey] as const,
+    // The first page has its own retry.
+    retry: false,
     queryFn: async ({ client }): Promise<MapListPage> => {
       const page = await client.fetchQuery(firstPage);
       return { ...page, data: page.data.slice(0, MAP_LIST_PREVIEW_ROWS) };

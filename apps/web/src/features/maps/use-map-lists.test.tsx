@@ -101,7 +101,10 @@ describe('useMapLists', () => {
       waiting.get(urlOf('initiatives', 2))!(pageOf(2, 3));
     });
     expect(result.current.lists.initiatives).toEqual([]);
-    expect(result.current.listed.initiatives.map((i) => i.id)).toEqual([11]);
+    // The whole first page replaces the first rows.
+    await waitFor(() =>
+      expect(result.current.listed.initiatives.map((i) => i.id)).toEqual([11, 12]),
+    );
 
     await act(async () => waiting.get(urlOf('initiatives', 3))!(pageOf(3, 3)));
     // TanStack Query hands results to React on a timer (its notify manager's setTimeout), which a

@@ -23,7 +23,8 @@ export interface MapListsState {
   lists: MapLists;
   /**
    * The side list's: `lists`, or before the first complete result (the server's render, then
-   * until every page has come) the first rows of each list (mapListPreviewQuery).
+   * until every page has come) the first page of each list, or before it came its first rows
+   * (mapListPreviewQuery).
    */
   listed: MapLists;
   /** The tabs' counts: the lengths of `lists`, or the lists' totals with their first rows. */
@@ -168,9 +169,13 @@ export function useMapLists(query: MapQuery): MapListsState {
   }
 
   // Before any complete result: the beginning of each list (pages are by id, so the first rows
-  // of the result), with each list's total. The server renders them (the list is the page's
-  // content, readable without JavaScript); the map waits for the complete result.
-  const firstPages = !fetched && !complete ? previews.map((result) => result.data) : [];
+  // of the result), with each list's total: its first page once it came, before that its first
+  // rows, which the server renders (the list is the page's content, readable without JavaScript).
+  // The map waits for the complete result.
+  const firstPages =
+    !fetched && !complete
+      ? kinds.map((_, index) => firsts[index]?.data ?? previews[index]?.data)
+      : [];
   const [firstOfA, firstOfB] = firstPages;
   const kindsKey = kinds.join(',');
   const preview = useMemo(() => {

@@ -62,6 +62,32 @@ describe('VirtualList', () => {
     expect(positions()).toEqual(expect.arrayContaining([114, 115, 119, 121, 126]));
   });
 
+  it('keeps the focused row when the window loses the focus', () => {
+    render(<List />);
+    act(() => screen.getByRole('link', { name: 'Élément 30' }).focus());
+    const link = screen.getByRole('link', { name: 'Élément 36' });
+    act(() => link.focus());
+    // Another window or tab: the focus leaves for nothing and stays on the row.
+    act(() => {
+      link.dispatchEvent(new FocusEvent('focusout', { bubbles: true, relatedTarget: null }));
+    });
+    expect(document.activeElement).toBe(link);
+    expect(positions()).toContain(42);
+  });
+
+  it('follows the focused item into a new list', () => {
+    const { rerender } = render(<List />);
+    act(() => screen.getByRole('link', { name: 'Élément 30' }).focus());
+    const link = screen.getByRole('link', { name: 'Élément 36' });
+    act(() => link.focus());
+    // 100 items before it: its row is now the 136th.
+    const more = [...Array.from({ length: 100 }, (_, index) => ({ id: 2000 + index })), ...ITEMS];
+    rerender(<List items={more} />);
+    expect(document.activeElement).toBe(link);
+    expect(link.closest('li')!.getAttribute('aria-posinset')).toBe('136');
+    expect(positions()).toContain(142);
+  });
+
   it('drops the rows around the focus once it leaves the list', () => {
     render(
       <>

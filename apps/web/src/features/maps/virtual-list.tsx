@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Rows rendered before the scroll container is measured (the server's render, hydration). */
 const INITIAL_ROWS = 24;
@@ -31,8 +31,13 @@ export function VirtualList<T>({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: INITIAL_ROWS * rowHeight });
-  // Index of the row holding the focus, or -1.
-  const [focused, setFocused] = useState(-1);
+  // The item whose row holds the focus (its key, and its index then), or null.
+  const [focus, setFocus] = useState<{ key: string | number; index: number } | null>(null);
+  // The rendered items, for the focus listeners (bound once).
+  const rendered = useRef({ items, itemKey });
+  useLayoutEffect(() => {
+    rendered.current = { items, itemKey };
+  });
 
   // Set by a scroll: the list is not at its top any more (reset when the items change).
   const scrolled = useRef(false);
@@ -56,10 +61,14 @@ export function VirtualList<T>({
     // outrun the scroll events. Rendering around the focused row keeps the next one there.
     const onFocusIn = (event: FocusEvent) => {
       const row = (event.target as Element).closest('li[aria-posinset]');
-      setFocused(row ? Number(row.getAttribute('aria-posinset')) - 1 : -1);
+      const index = row ? Number(row.getAttribute('aria-posinset')) - 1 : -1;
+      const item = rendered.current.items[index];
+      setFocus(item === undefined ? null : { key: rendered.current.itemKey(item), index });
     };
+    // The focus left the list (not the window: switching to another keeps it on its row).
     const onFocusOut = (event: FocusEvent) => {
-      if (!element.contains(event.relatedTarget as Node | null)) setFocused(-1);
+      const next = event.relatedTarget ?? document.activeElement;
+      if (!(next instanceof Node && element.contains(next))) setFocus(null);
     };
     element.addEventListener('scroll', onScroll, { passive: true });
     element.addEventListener('focusin', onFocusIn);
@@ -85,7 +94,8 @@ export function VirtualList<T>({
   useEffect(() => {
     const previous = shown.current;
     shown.current = items;
-    if (!box.current || !scrolled.current || continues(previous, items)) return;
+    const { itemKey: keyOf } = rendered.current;
+    if (!box.current || !scrolled.current || continues(previous, items, keyOf)) return;
     box.current.scrollTop = 0;
     scrolled.current = false;
   }, [items]);
@@ -93,6 +103,12 @@ export function VirtualList<T>({
   const first = Math.max(0, Math.floor(view.top / rowHeight) - OVERSCAN);
   const last = Math.min(items.length, Math.ceil((view.top + view.height) / rowHeight) + OVERSCAN);
   const indexes = range(first, last);
+  // The focused item's row, where the list has it now (a new list may have moved it).
+  const focused = !focus
+    ? -1
+    : items[focus.index] !== undefined && itemKey(items[focus.index]!) === focus.key
+      ? focus.index
+      : items.findIndex((item) => itemKey(item) === focus.key);
   if (focused >= 0) {
     // The focused row's neighbours, merged in order with the rows in view.
     const around = range(
@@ -130,13 +146,19 @@ function range(start: number, end: number): number[] {
   return Array.from({ length: Math.max(0, end - start) }, (_, offset) => start + offset);
 }
 
-/** Whether `next` begins with the rows of `previous` (compared at both ends of `previous`). */
-function continues<T>(previous: readonly T[], next: readonly T[]): boolean {
+/**
+ * Whether `next` continues `previous`: the same list, or the same rows and more after them (the
+ * first rows of a list, then its first page, then the whole list; compared at both ends of
+ * `previous`). The same rows fetched again for a new query make a new list.
+ */
+function continues<T>(
+  previous: readonly T[],
+  next: readonly T[],
+  itemKey: (item: T) => string | number,
+): boolean {
   const length = previous.length;
-  return (
-    length > 0 &&
-    next.length >= length &&
-    next[0] === previous[0] &&
-    next[length - 1] === previous[length - 1]
-  );
+  if (length === 0 || next.length < length) return false;
+  const [first, last] = [previous[0]!, previous[length - 1]!];
+  if (next.length === length) return next[0] === first && next[length - 1] === last;
+  return itemKey(next[0]!) === itemKey(first) && itemKey(next[length - 1]!) === itemKey(last);
 }

@@ -259,6 +259,30 @@ test.describe('Initiatives map', () => {
     await expect.poll(() => searchOf(page).get('south')).toBe(south);
   });
 
+  test('@desktop-only a step back in the history shows its view again, after the map moved', async ({
+    page,
+  }) => {
+    await page.goto('/initiatives');
+    await expect.poll(() => searchOf(page).get('south')).not.toBeNull();
+    const span = () => boundOf(page, 'north') - boundOf(page, 'south');
+    const region = span();
+    // A new entry of the history that keeps the view, then a zoom that replaces its bounds.
+    await page
+      .getByRole('main')
+      .locator('label', { hasText: /^Initiatives$/ })
+      .click();
+    await expect.poll(() => searchOf(page).get('resourceType')).toBe('initiatives');
+    await page.getByRole('button', { name: 'Zoomer', exact: true }).click();
+    await expect.poll(span).toBeLessThan(region * 0.6);
+
+    await page.goBack();
+    await expect.poll(() => searchOf(page).get('resourceType')).toBeNull();
+    // The map shows the whole region again: a zoom now halves the region, not the zoomed view.
+    await page.getByRole('button', { name: 'Zoomer', exact: true }).click();
+    await expect.poll(span).toBeLessThan(region * 0.6);
+    expect(span()).toBeGreaterThan(region * 0.4);
+  });
+
   test('@desktop-only a cluster click zooms in to its points', async ({ page }) => {
     await page.route(/tile\.openstreetmap/, (route) => route.abort());
     await page.goto('/initiatives');

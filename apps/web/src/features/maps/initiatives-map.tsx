@@ -43,7 +43,8 @@ export interface InitiativesMapProps {
   tileUrl: string;
   tileAttribution: string;
   /** The map moved (or, without bounds, is ready): its new bounds. */
-  onBoundsChange: (bounds: MapBounds) => void;
+  /** Returns whether the page took the view into its query (which then echoes it). */
+  onBoundsChange: (bounds: MapBounds) => boolean;
   /** The href of an item's detail ('Voir plus'). */
   detailHref: (kind: MapListKind, item: MapListItem) => string;
   /** Follows a 'Voir plus' link inside the app (no page load). */
@@ -123,7 +124,7 @@ function clusterIcon(count: number) {
   });
 }
 
-/** How many of its latest reported views the map recognises when the query echoes them. */
+/** At most this many of the map's reports wait for their echo (a missed echo leaves one behind). */
 const REPORTS_KEPT = 16;
 
 /** Clusters of 60 px, up to the zoom before the maximum (at the maximum, every marker). */
@@ -192,9 +193,10 @@ export default function InitiativesMap(props: InitiativesMapProps) {
      */
     show: (bounds: MapBounds | null) => void;
     /**
-     * The keys (boundsKey) of the bounds the map reported since it was last told what to show,
-     * newest last. The query echoes each report a little later: by then the map may have moved
-     * again (quick zoom clicks), and an older report must not bring it back.
+     * The keys (boundsKey) of the reports the page took and has not echoed yet, oldest first.
+     * The query echoes each one a little later, in order: by then the map may have moved again
+     * (quick zoom clicks), and the echo of an older report must not bring it back. Any other
+     * bounds (a step back in the history) are shown.
      */
     reported: string[];
   } | null>(null);
@@ -318,9 +320,8 @@ export default function InitiativesMap(props: InitiativesMapProps) {
       if (visible() && pending === undefined && state.current) {
         const bounds = toBounds(map.getBounds());
         const { reported } = state.current;
-        reported.push(boundsKey(bounds));
+        if (latest.current.onBoundsChange(bounds)) reported.push(boundsKey(bounds));
         if (reported.length > REPORTS_KEPT) reported.shift();
-        latest.current.onBoundsChange(bounds);
       }
     });
     // 'Voir plus' inside a popup: followed by the app's router.
@@ -380,7 +381,11 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     const current = state.current;
     if (!current || (!bounds && fitToMarkers)) return;
     const changed = key !== previous.key || (previous.fitToMarkers && !fitToMarkers);
-    if (changed && !(key && current.reported.includes(key))) current.show(bounds);
+    if (!changed) return;
+    // The echo of a report: the reports before it were echoed (or dropped) already.
+    const echoed = key ? current.reported.indexOf(key) : -1;
+    if (echoed >= 0) current.reported.splice(0, echoed + 1);
+    else current.show(bounds);
   }, [bounds, fitToMarkers]);
 
   // The points: indexed again when a new result comes (not when the map moves: the items are the

@@ -125,9 +125,10 @@ export function InitiativesPage() {
       const { query: latest, detailOpen: open } = addressed();
       // A move that ends after a filter reset the bounds, before the page showed it, is dropped:
       // the map is about to show the region, and reports that view then (spec §4).
-      if (!latest.bounds && shown.current.bounds) return;
+      if (!latest.bounds && shown.current.bounds) return false;
       const next = withMovedBounds(latest, bounds, { detailOpen: open });
-      if (next) go(next, true);
+      if (next) void go(next, true);
+      return next !== null;
     },
     [go],
   );

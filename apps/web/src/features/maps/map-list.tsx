@@ -154,6 +154,7 @@ export function MapList({
               rowHeight={ROW_HEIGHT}
               itemKey={(item) => item.id}
               label={TAB_LABELS[tab]}
+              total={counts[tab]}
               renderItem={(item) => (
                 <Link
                   to={itemHref(tab, item)}

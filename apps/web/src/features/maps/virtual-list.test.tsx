@@ -42,6 +42,20 @@ describe('VirtualList', () => {
     expect(positions()).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
   });
 
+  it('says the size of the whole list when only its beginning is here', () => {
+    render(
+      <VirtualList
+        items={ITEMS.slice(0, 30)}
+        rowHeight={40}
+        itemKey={(item) => item.id}
+        renderItem={(item) => <a href={`#${item.id}`}>Élément {item.id}</a>}
+        label="Liste"
+        total={18_000}
+      />,
+    );
+    expect(screen.getAllByRole('listitem')[0]).toHaveProperty('ariaSetSize', '18000');
+  });
+
   it('keeps the rows after the focused one rendered before the box scrolls', () => {
     render(<List />);
     for (let id = 30; id <= 60; id++) {

@@ -19,6 +19,7 @@ export function VirtualList<T>({
   itemKey,
   renderItem,
   label,
+  total,
   className,
 }: {
   items: readonly T[];
@@ -27,16 +28,18 @@ export function VirtualList<T>({
   itemKey: (item: T) => string | number;
   renderItem: (item: T) => ReactNode;
   label: string;
+  /** The size of the whole list when only its beginning is here (aria-setsize). */
+  total?: number;
   className?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: INITIAL_ROWS * rowHeight });
   // The item whose row holds the focus (its key, and its index then), or null.
-  const [focus, setFocus] = useState<{ key: string | number; index: number } | null>(null);
-  // The rendered items, for the focus listeners (bound once).
-  const rendered = useRef({ items, itemKey });
+  const [focus, setFocus] = useState<{ key: string; index: number } | null>(null);
+  // The key function of the last render, for the effect below (which runs for new items only).
+  const keyOf = useRef(itemKey);
   useLayoutEffect(() => {
-    rendered.current = { items, itemKey };
+    keyOf.current = itemKey;
   });
 
   // Set by a scroll: the list is not at its top any more (reset when the items change).
@@ -60,10 +63,15 @@ export function VirtualList<T>({
     // Chromium scrolls the row focused by Tab into view after focusin, and smoothly: quick presses
     // outrun the scroll events. Rendering around the focused row keeps the next one there.
     const onFocusIn = (event: FocusEvent) => {
-      const row = (event.target as Element).closest('li[aria-posinset]');
-      const index = row ? Number(row.getAttribute('aria-posinset')) - 1 : -1;
-      const item = rendered.current.items[index];
-      setFocus(item === undefined ? null : { key: rendered.current.itemKey(item), index });
+      const row = (event.target as Element).closest('li[data-key]');
+      setFocus(
+        row && element.contains(row)
+          ? {
+              key: row.getAttribute('data-key')!,
+              index: Number(row.getAttribute('aria-posinset')) - 1,
+            }
+          : null,
+      );
     };
     // The focus left the list (not the window: switching to another keeps it on its row).
     const onFocusOut = (event: FocusEvent) => {
@@ -94,8 +102,7 @@ export function VirtualList<T>({
   useEffect(() => {
     const previous = shown.current;
     shown.current = items;
-    const { itemKey: keyOf } = rendered.current;
-    if (!box.current || !scrolled.current || continues(previous, items, keyOf)) return;
+    if (!box.current || !scrolled.current || continues(previous, items, keyOf.current)) return;
     box.current.scrollTop = 0;
     scrolled.current = false;
   }, [items]);
@@ -106,9 +113,9 @@ export function VirtualList<T>({
   // The focused item's row, where the list has it now (a new list may have moved it).
   const focused = !focus
     ? -1
-    : items[focus.index] !== undefined && itemKey(items[focus.index]!) === focus.key
+    : items[focus.index] !== undefined && String(itemKey(items[focus.index]!)) === focus.key
       ? focus.index
-      : items.findIndex((item) => itemKey(item) === focus.key);
+      : items.findIndex((item) => String(itemKey(item)) === focus.key);
   if (focused >= 0) {
     // The focused row's neighbours, merged in order with the rows in view.
     const around = range(
@@ -121,10 +128,12 @@ export function VirtualList<T>({
   const rows: ReactNode[] = [];
   for (const index of indexes) {
     const item = items[index]!;
+    const key = itemKey(item);
     rows.push(
       <li
-        key={itemKey(item)}
-        aria-setsize={items.length}
+        key={key}
+        data-key={key}
+        aria-setsize={Math.max(total ?? 0, items.length)}
         aria-posinset={index + 1}
         style={{ top: index * rowHeight, height: rowHeight }}
       >

@@ -164,11 +164,17 @@ test.describe('Initiatives map', () => {
     await expect(popup.getByText('PAT', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/initiatives\?/);
 
-    // 'Voir plus' opens the detail modal over the page.
-    await popup.getByRole('link', { name: /^Voir plus/ }).click();
+    // 'Voir plus' opens the detail modal over the page, with the view the map flew to (its link
+    // is drawn again when the query changes: with the view before the flight, the map went back).
+    const more = popup.getByRole('link', { name: /^Voir plus/ });
+    const hrefSearch = async () => new URL((await more.getAttribute('href'))!, page.url()).search;
+    await expect.poll(async () => (await hrefSearch()) === new URL(page.url()).search).toBe(true);
+    const query = new URL(page.url()).search;
+    await more.click();
     await expect(page).toHaveURL(/\/initiatives\/demarche\/\d+\?/);
     const dialog = page.getByRole('dialog', { name: ANGOULEME_PAT });
     await expect(dialog).toBeVisible();
+    expect(new URL(page.url()).search).toBe(query);
   });
 
   test('@mobile-only a list click opens the detail modal; closing keeps the query', async ({
@@ -276,10 +282,11 @@ test.describe('Initiatives map', () => {
     await expect.poll(span).toBeLessThan(region * 0.6);
 
     await page.goBack();
-    await expect.poll(() => searchOf(page).get('resourceType')).toBeNull();
+    await expect(page.getByRole('main').getByRole('radio', { name: 'Tout' })).toBeChecked();
     // The map shows the whole region again: a zoom now halves the region, not the zoomed view.
+    const before = span();
     await page.getByRole('button', { name: 'Zoomer', exact: true }).click();
-    await expect.poll(span).toBeLessThan(region * 0.6);
+    await expect.poll(span).toBeLessThan(before);
     expect(span()).toBeGreaterThan(region * 0.4);
   });
 

@@ -42,8 +42,10 @@ export interface InitiativesMapProps {
   bounds: MapBounds | null;
   tileUrl: string;
   tileAttribution: string;
-  /** The map moved (or, without bounds, is ready): its new bounds. */
-  /** Returns whether the page took the view into its query (which then echoes it). */
+  /**
+   * The map moved (or, without bounds, is ready): its new bounds. Returns whether the page took
+   * them into its query (which then echoes them).
+   */
   onBoundsChange: (bounds: MapBounds) => boolean;
   /** The href of an item's detail ('Voir plus'). */
   detailHref: (kind: MapListKind, item: MapListItem) => string;
@@ -195,10 +197,11 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     /**
      * The keys (boundsKey) of the reports the page took and has not echoed yet, oldest first.
      * The query echoes each one a little later, in order: by then the map may have moved again
-     * (quick zoom clicks), and the echo of an older report must not bring it back. Any other
-     * bounds (a step back in the history) are shown.
+     * (quick zoom clicks), and the echo of an older report must not bring it back.
      */
     reported: string[];
+    /** The key of the view the map shows (its last report, or what it was told to show). */
+    view: string | null;
   } | null>(null);
   // The latest props for Leaflet's listeners, which are bound once.
   const latest = useRef(props);
@@ -320,7 +323,8 @@ export default function InitiativesMap(props: InitiativesMapProps) {
       if (visible() && pending === undefined && state.current) {
         const bounds = toBounds(map.getBounds());
         const { reported } = state.current;
-        if (latest.current.onBoundsChange(bounds)) reported.push(boundsKey(bounds));
+        state.current.view = boundsKey(bounds);
+        if (latest.current.onBoundsChange(bounds)) reported.push(state.current.view);
         if (reported.length > REPORTS_KEPT) reported.shift();
       }
     });
@@ -332,10 +336,22 @@ export default function InitiativesMap(props: InitiativesMapProps) {
       latest.current.onNavigate(link.getAttribute('href')!);
     });
 
+    // Leaflet's zoom animation (250 ms) ends by moving to where it was going, over any view set
+    // meanwhile: a view asked then waits for its end.
+    let zooming = false;
+    map.on('zoomanim', () => (zooming = true));
+    map.on('zoomend', () => {
+      zooming = false;
+      if (pending !== undefined && visible()) show(pending);
+    });
+
     // A view: the bounds, else the whole region (at most the initial zoom).
     const show = (bounds: MapBounds | null) => {
-      if (state.current) state.current.reported = [];
-      if (!visible()) {
+      if (state.current) {
+        state.current.reported = [];
+        state.current.view = bounds && boundsKey(bounds);
+      }
+      if (!visible() || zooming) {
         pending = bounds;
         return;
       }
@@ -352,7 +368,7 @@ export default function InitiativesMap(props: InitiativesMapProps) {
         map.fitBounds(REGION_BOUNDS, { maxZoom: MAP_INITIAL_ZOOM, animate: false });
       }
     };
-    state.current = { map, layer, index: null, markers, draw, show, reported: [] };
+    state.current = { map, layer, index: null, markers, draw, show, reported: [], view: null };
     // The first view: the query's when the map has its size, else a provisional one (each new
     // view projects the outlines again) until it appears.
     show(latest.current.bounds);
@@ -370,8 +386,11 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     };
   }, []);
 
-  // The query's bounds changed by something else than the map's move, or the procedure filter
-  // (whose markers decided the view, below) was left: the map shows the query's bounds.
+  // The query's bounds differ from the map's view otherwise than by the echo of its own move (a
+  // filter or a search reset them, a step back in the history), or the procedure filter (whose
+  // markers decided the view, below) was left: the map shows the query's bounds. Compared with
+  // the map's view, not with the last bounds rendered: a step back may come before the echo of
+  // the last move was rendered, and the query's bounds then look unchanged.
   const { bounds, fitToMarkers } = props;
   const seen = useRef({ key: bounds && boundsKey(bounds), fitToMarkers });
   useEffect(() => {
@@ -380,13 +399,20 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     seen.current = { key, fitToMarkers };
     const current = state.current;
     if (!current || (!bounds && fitToMarkers)) return;
-    const changed = key !== previous.key || (previous.fitToMarkers && !fitToMarkers);
-    if (!changed) return;
+    const left = previous.fitToMarkers && !fitToMarkers;
+    if (key === null) {
+      if (previous.key !== null || left) current.show(null);
+      return;
+    }
     // The echo of a report: the reports before it were echoed (or dropped) already.
-    const echoed = key ? current.reported.indexOf(key) : -1;
+    const echoed = current.reported.indexOf(key);
     if (echoed >= 0) current.reported.splice(0, echoed + 1);
-    else current.show(bounds);
+    if (left || (echoed < 0 && key !== current.view)) current.show(bounds);
   }, [bounds, fitToMarkers]);
+
+  // The popups' 'Voir plus' links keep the query, which a move has just changed: drawn again.
+  const { detailHref } = props;
+  useEffect(() => state.current?.draw(), [detailHref]);
 
   // The points: indexed again when a new result comes (not when the map moves: the items are the
   // whole result, clipped to the view by the index).

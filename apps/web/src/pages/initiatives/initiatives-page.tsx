@@ -50,15 +50,19 @@ import { detailOf, detailPath } from './initiatives.ts';
 import './initiatives.css';
 
 /**
- * The state the address bar holds now, for the map's and the search's listeners. The router has
- * already written a navigation there when the page renders it a little later (a transition): a
- * map move ending in between must build on the new query, not bring the old one back.
+ * The state the address bar holds now, which every change of the query builds on. The router
+ * writes a navigation there at once and renders it a little later (a transition): a map move
+ * ending in between, or a click, must build on the new query, not bring the old one back.
  */
-function addressed(): { query: MapQuery; detailOpen: boolean } {
+function addressed(): { query: MapQuery; detailOpen: boolean; onPage: boolean } {
   const { pathname, search } = window.location;
+  const page = pathTo('initiatives');
+  const detailOpen = pathname.startsWith(`${page}/`);
   return {
     query: mapQueryFrom(new URLSearchParams(search)),
-    detailOpen: pathname.startsWith(`${pathTo('initiatives')}/`),
+    detailOpen,
+    // Not when the visitor has just followed a link to another page (still loading).
+    onPage: pathname === page || detailOpen,
   };
 }
 
@@ -122,7 +126,8 @@ export function InitiativesPage() {
   }, [query]);
   const onBoundsChange = useCallback(
     (bounds: MapBounds) => {
-      const { query: latest, detailOpen: open } = addressed();
+      const { query: latest, detailOpen: open, onPage } = addressed();
+      if (!onPage) return false;
       // A move that ends after a filter reset the bounds, before the page showed it, is dropped:
       // the map is about to show the region, and reports that view then (spec §4).
       if (!latest.bounds && shown.current.bounds) return false;
@@ -157,7 +162,7 @@ export function InitiativesPage() {
     <MapFilterSelects
       query={query}
       filters={filters.data}
-      onFilter={(name, values) => go(withFilter(query, name, values))}
+      onFilter={(name, values) => go(withFilter(addressed().query, name, values))}
     />
   );
 
@@ -194,7 +199,7 @@ export function InitiativesPage() {
       <MapFilterTags
         query={query}
         onRemove={(name) => {
-          go(withoutFilter(query, name));
+          go(withoutFilter(addressed().query, name));
           // The tag goes: the focus moves to the search, the top of the page's controls.
           document.querySelector<HTMLInputElement>('.ad-map-search input')?.focus();
         }}
@@ -228,7 +233,7 @@ export function InitiativesPage() {
             loading={loading || !ready}
             itemHref={itemHref}
             onItemClick={onItemClick}
-            onResourceType={(type) => go(withResourceType(query, type))}
+            onResourceType={(type) => go(withResourceType(addressed().query, type))}
             onExport={() => setExportOpen(true)}
           />
         </section>
@@ -279,7 +284,7 @@ export function InitiativesPage() {
           detail={detail}
           hidden={contact !== null || errorReport !== null}
           onClose={closeDetail}
-          onShowRelated={(procedureId) => go(relatedInitiatives(query, procedureId))}
+          onShowRelated={(procedureId) => go(relatedInitiatives(addressed().query, procedureId))}
           onAskContact={setContact}
           onReportError={setErrorReport}
         />

@@ -189,6 +189,8 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     index: ClusterIndex | null;
     markers: Map<string, L.Marker>;
     draw: () => void;
+    /** Writes the open popup again (its 'Voir plus' link keeps the query, which has changed). */
+    refreshPopup: () => void;
     /**
      * Shows these bounds, or the initial view of the region: now, or once the map appears (a
      * hidden map, the list shown on a phone, has no size).
@@ -233,8 +235,10 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     const markers = new Map<string, L.Marker>();
 
     // What the view shows, drawn again after each move and each new list. Markers still shown
-    // are kept (an open popup stays open), the others removed, the new ones added.
-    const shown = new Map<string, { marker: L.Marker; html: string }>();
+    // are kept (an open popup stays open), the others removed, the new ones added. A marker's
+    // popup is written when it opens, from its entry's item (a new result may bring a new one).
+    type Shown = { marker: L.Marker; point?: PointProperties };
+    const shown = new Map<string, Shown>();
     const draw = () => {
       const b = map.getBounds();
       const zoom = Math.round(map.getZoom());
@@ -245,7 +249,7 @@ export default function InitiativesMap(props: InitiativesMapProps) {
         [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()],
         zoom,
       );
-      const next = new Map<string, { marker: L.Marker; html: string }>();
+      const next = new Map<string, Shown>();
       markers.clear();
       for (const feature of features) {
         const [lng, lat] = feature.geometry.coordinates as [number, number];
@@ -287,22 +291,26 @@ export default function InitiativesMap(props: InitiativesMapProps) {
             map.once('moveend', () => map.getContainer().focus({ preventScroll: true }));
             zoomIn();
           });
-          next.set(key, { marker, html: '' });
+          next.set(key, { marker });
           continue;
         }
-        const { kind, item } = properties as PointProperties;
+        const point = properties as PointProperties;
+        const { kind, item } = point;
         const key = `${kind}:${item.id}`;
-        const html = popupHtml(kind, item, latest.current.detailHref(kind, item));
         let entry = shown.get(key);
         if (entry) {
-          if (entry.html !== html) {
-            entry.marker.setPopupContent(html);
-            entry.html = html;
-          }
+          entry.point = point;
         } else {
           const marker = L.marker([lat, lng], { icon: markerIcon(kind, item), title: item.title });
-          marker.bindPopup(html, { maxWidth: 260 });
-          entry = { marker, html };
+          const created: Shown = { marker, point };
+          marker.bindPopup(
+            () => {
+              const { kind: k, item: i } = created.point!;
+              return popupHtml(k, i, latest.current.detailHref(k, i));
+            },
+            { maxWidth: 260 },
+          );
+          entry = created;
         }
         next.set(key, entry);
         markers.set(key, entry.marker);
@@ -368,7 +376,21 @@ export default function InitiativesMap(props: InitiativesMapProps) {
         map.fitBounds(REGION_BOUNDS, { maxZoom: MAP_INITIAL_ZOOM, animate: false });
       }
     };
-    state.current = { map, layer, index: null, markers, draw, show, reported: [], view: null };
+    const refreshPopup = () => {
+      for (const { marker } of shown.values())
+        if (marker.isPopupOpen()) marker.getPopup()!.update();
+    };
+    state.current = {
+      map,
+      layer,
+      index: null,
+      markers,
+      draw,
+      refreshPopup,
+      show,
+      reported: [],
+      view: null,
+    };
     // The first view: the query's when the map has its size, else a provisional one (each new
     // view projects the outlines again) until it appears.
     show(latest.current.bounds);
@@ -410,9 +432,10 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     if (left || (echoed < 0 && key !== current.view)) current.show(bounds);
   }, [bounds, fitToMarkers]);
 
-  // The popups' 'Voir plus' links keep the query, which a move has just changed: drawn again.
+  // A popup's 'Voir plus' link keeps the query, which a move has just changed: the open one is
+  // written again (the others are written when they open).
   const { detailHref } = props;
-  useEffect(() => state.current?.draw(), [detailHref]);
+  useEffect(() => state.current?.refreshPopup(), [detailHref]);
 
   // The points: indexed again when a new result comes (not when the map moves: the items are the
   // whole result, clipped to the view by the index).

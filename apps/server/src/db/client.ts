@@ -1,14 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
+import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export { schema };
@@ -48,7 +47,7 @@ interface HandleBase {
 }
 
 export type DatabaseHandle =
-  | (HandleBase & { kind: 'pglite'; client: PGlite })
+  | (HandleBase & { kind: 'pglite'; client: PgliteThread })
   | (HandleBase & { kind: 'postgres'; client: pg.Pool });
 
 export interface OpenDatabaseOptions {
@@ -67,7 +66,7 @@ export interface OpenDatabaseOptions {
 }
 
 /** The extensions PGlite must load so that the migrations' CREATE EXTENSION works. */
-export const pgliteExtensions = { unaccent, pg_trgm };
+export const pgliteExtensions = ['unaccent', 'pg_trgm'];
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
@@ -102,12 +101,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     dataDir = join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create({
+  // In a worker thread of its own: see pglite-thread.ts.
+  const client = await PgliteThread.create({
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: pgliteExtensions,
   });
-  const db = drizzlePglite({ client, schema, logger: queryLogger(options) }) as unknown as Database;
+  // Drizzle's PGlite driver uses `query` and `transaction`, which the thread answers as PGlite.
+  const db = drizzlePglite({
+    client: client as unknown as PGlite,
+    schema,
+    logger: queryLogger(options),
+  }) as unknown as Database;
   let closed = false;
   return {
     kind: 'pglite',

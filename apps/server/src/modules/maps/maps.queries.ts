@@ -1,4 +1,3 @@
-import { PGlite } from '@electric-sql/pglite';
 import { asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
@@ -19,6 +18,7 @@ import {
   subthematics,
   thematics,
 } from '../../db/schema/taxonomy.ts';
+import { PgliteThread } from '../../db/pglite-thread.ts';
 import type { AppDatabase } from '../../platform/database.ts';
 import type { PageRequest } from '../../platform/pagination.ts';
 import type { MapSearch } from './maps-search.ts';
@@ -157,7 +157,7 @@ export type MapListRow = [
  * it sends a page as one JSON text. node-postgres decodes rows faster than PostgreSQL builds JSON.
  */
 const sendsJson = (db: AppDatabase) =>
-  (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+  (db as unknown as { $client?: unknown }).$client instanceof PgliteThread;
 
 /**
  * One page of a map list, by id (pages never overlap and merge without duplicates): an

@@ -6,8 +6,12 @@
 /** More words than this in a query are ignored (a query is a few words, not a paragraph). */
 export const MAX_QUERY_WORDS = 8;
 
-/** Words shorter than this are taken as typed: one edit away from a short word is too much noise. */
-export const MIN_TYPO_WORD_LENGTH = 5;
+/**
+ * Words shorter than this are taken as typed (one edit turns a word of two letters into almost any
+ * other). From three letters, one typo is forgiven, as Elasticsearch's `AUTO` fuzziness does; only
+ * a word that no published content has is corrected, to its most frequent neighbours.
+ */
+export const MIN_TYPO_WORD_LENGTH = 3;
 
 /** Longer words are not corrected (no French word is that long; a pasted token is not a typo). */
 const MAX_TYPO_WORD_LENGTH = 24;

@@ -23,7 +23,7 @@ export interface SearchInput {
 
 /**
  * The lexemes a query looks for, one group per word (any lexeme of a group will do): the word's
- * own lexeme when the site has it; otherwise, for words of 5 letters or more, the lexemes of its
+ * own lexeme when the site has it; otherwise, for words of 3 letters or more, the lexemes of its
  * one-edit variants that the site has, most frequent first ('legumrs' → 'legum'). Stop words are
  * left out. One query, and a second one only when a word is not on the site.
  */
@@ -74,7 +74,7 @@ export async function queryLexemes(db: AppDatabase, q: string): Promise<string[]
 
 /**
  * GET /api/search: published content of every type (or of `type`) matching every word of `q`,
- * accents and case ignored, French stems (légumes = légume), one typo per word of 5 letters or
+ * accents and case ignored, French stems (légumes = légume), one typo per word of 3 letters or
  * more, best first. Four queries whatever the page (five with a typo): the lexicon, the ranked page
  * with its total, the page's rows, and the highlighting.
  */

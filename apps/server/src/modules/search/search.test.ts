@@ -286,6 +286,11 @@ describe(`GET /api/search (${engine})`, () => {
     expect(titles((await get('/api/search?q=legumrs%20bordaeux')).body)).toEqual([
       'Les légumes du marché de Bordeaux',
     ]);
+    // Short words too, from three letters: 'fetr' is one letter away from 'fête'.
+    expect(titles((await get('/api/search?q=fetr%20potirons')).body)).toEqual(
+      expect.arrayContaining(['Fête des potirons']),
+    );
+    expect(titles((await get('/api/search?q=fetr')).body)).toEqual(['Fête des potirons']);
     // A word neither on the site nor one edit away matches nothing.
     expect((await get('/api/search?q=xylophone')).body.data).toEqual([]);
     expect((await get('/api/search?q=legumes%20xylophone')).body.data).toEqual([]);
@@ -433,14 +438,15 @@ describe('search terms and excerpts', () => {
     expect(queryWords('  ')).toEqual([]);
   });
 
-  it('lists the one-edit variants of words of 5 letters or more', () => {
+  it('lists the one-edit variants of words of 3 letters or more', () => {
     const variants = oneEditVariants('marhce');
     expect(variants).toContain('marche'); // swap
     expect(oneEditVariants('legumrs')).toContain('legumes'); // replace
     expect(oneEditVariants('legume')).toContain('legumes'); // insert
     expect(oneEditVariants('legumess')).toContain('legumes'); // delete
     expect(variants).not.toContain('marhce');
-    expect(oneEditVariants('bio')).toEqual([]);
+    expect(oneEditVariants('vni')).toContain('vin'); // swap in a short word
+    expect(oneEditVariants('ab')).toEqual([]);
   });
 
   it('writes a full-text query, optionally restricted to titles', () => {

@@ -31,10 +31,13 @@ export function useAnonymousForm<Field extends string>(fields: readonly Field[])
         captcha.succeeded();
         onSuccess?.(result);
       },
-      // Only a 422 comes after the server's captcha guard: a network error, a 419 or a 429
-      // happened before it, and the answer can be sent again as it is.
+      // A 422 or a server error comes after the server's captcha guard, which then remembered
+      // the answer (spec §4: verified, unless the error is about the captcha). A network error,
+      // a 419 or a 429 happened before it: the answer is still unused and is sent again as it is.
       (error) => {
-        if (error instanceof ApiError && error.status === 422) captcha.failed(error.errors);
+        if (error instanceof ApiError && (error.status === 422 || error.status >= 500)) {
+          captcha.failed(error.errors);
+        }
       },
     );
 

@@ -129,6 +129,42 @@ describe('ContactUsPage', () => {
     expect(screen.queryByRole('heading', { name: 'Votre message a bien été envoyé.' })).toBeNull();
   });
 
+  it('marks the captcha verified after a server error, and keeps the answer after a network error', async () => {
+    await renderPage();
+    fireEvent.change(field('Votre message*'), { target: { value: 'Bonjour' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Je ne suis pas un robot' }));
+    const sent = () => vi.mocked(api.post).mock.calls.at(-1)?.[1];
+    const send = async () => {
+      const calls = vi.mocked(api.post).mock.calls.length;
+      fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+      await vi.waitFor(() => expect(api.post).toHaveBeenCalledTimes(calls + 1));
+      await vi.waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Envoyer' })).toHaveProperty('disabled', false),
+      );
+    };
+
+    // Offline: the request never reached the server's captcha guard.
+    vi.mocked(api.post).mockRejectedValueOnce(new ApiError(0, 'Réseau indisponible.'));
+    await send();
+    expect(sent()).toMatchObject({
+      recaptcha_response: 'captcha-answer',
+      recaptcha_verified: false,
+    });
+
+    // A server error after the guard: the answer was used, the server remembers it.
+    vi.mocked(api.post).mockRejectedValueOnce(new ApiError(500, 'Erreur du serveur.'));
+    await send();
+    expect(sent()).toMatchObject({
+      recaptcha_response: 'captcha-answer',
+      recaptcha_verified: false,
+    });
+    vi.mocked(api.post).mockRejectedValueOnce(new ApiError(500, 'Erreur du serveur.'));
+    await send();
+    expect(sent()).toMatchObject({ recaptcha_response: '', recaptcha_verified: true });
+    expect(screen.queryByRole('button', { name: 'Je ne suis pas un robot' })).toBeNull();
+    expect(field('Votre message*').value).toBe('Bonjour');
+  });
+
   it('shows the server errors under their fields and keeps what was typed', async () => {
     vi.mocked(api.post).mockRejectedValue(
       new ApiError(422, 'Le champ nom est obligatoire.', {

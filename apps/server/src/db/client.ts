@@ -36,7 +36,7 @@ interface HandleBase {
   /**
    * Calls `onNotify` for every NOTIFY on `channel`, whichever connection or instance sent it.
    * PostgreSQL: a dedicated connection that reconnects by itself and calls `onReconnect` once it
-   * listens again (notifications sent meanwhile are lost). PGlite: in-process.
+   * listens again (notifications sent meanwhile are lost). PGlite: within the process (its thread).
    */
   listen(
     channel: string,

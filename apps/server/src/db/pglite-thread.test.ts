@@ -57,6 +57,26 @@ describe('PGlite in its worker thread', () => {
     expect(ids.rows.map((r) => r.id)).toEqual([1, 2, 3]);
   });
 
+  it('refuses a value that cannot cross to the thread, and goes on', async () => {
+    await expect(pg.query('SELECT $1', [() => 1])).rejects.toThrow();
+    expect((await pg.query('SELECT 2 AS two')).rows).toEqual([{ two: 2 }]);
+  });
+
+  it('closes once an open transaction has ended, its statements still answered', async () => {
+    const other = await PgliteThread.create({ extensions: [] });
+    await other.exec('CREATE TABLE u (id int)');
+    let closing: Promise<void> | undefined;
+    const inserted = await other.transaction(async (tx) => {
+      await tx.query('INSERT INTO u VALUES (1)');
+      closing = other.close();
+      await tx.query('INSERT INTO u VALUES (2)');
+      return (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM u')).rows[0]!.n;
+    });
+    expect(inserted).toBe(2);
+    await closing;
+    expect(other.closed).toBe(true);
+  });
+
   it('delivers notifications until unlistened', async () => {
     const received: string[] = [];
     const unlisten = await pg.listen('changes', (payload) => received.push(payload));

@@ -50,9 +50,17 @@ const serialize = (error) => {
   return { ...fields, name: error?.name ?? 'Error', message: error?.message ?? String(error) };
 };
 const databases = new Map();
-const on = (m) => {
+const databaseOf = (m) => {
   const database = databases.get(m.db);
-  return m.tx === undefined ? database.pg : database.transactions.get(m.tx).tx;
+  if (!database) throw new Error('The embedded database is closed');
+  return database;
+};
+const on = (m) => {
+  const database = databaseOf(m);
+  if (m.tx === undefined) return database.pg;
+  const entry = database.transactions.get(m.tx);
+  if (!entry) throw new Error('Transaction is closed');
+  return entry.tx;
 };
 const options = (o) =>
   o && {
@@ -74,7 +82,7 @@ const operations = {
   exec: (m) => on(m).exec(m.text),
   begin: (m) =>
     new Promise((begun, failed) => {
-      const { pg, transactions } = databases.get(m.db);
+      const { pg, transactions } = databaseOf(m);
       const entry = {};
       transactions.set(m.tx, entry);
       entry.done = pg.transaction(
@@ -90,41 +98,45 @@ const operations = {
       });
     }),
   commit: async (m) => {
-    const { transactions } = databases.get(m.db);
+    const { transactions } = databaseOf(m);
     const entry = transactions.get(m.tx);
     transactions.delete(m.tx);
     entry.commit();
     await entry.done;
   },
   rollback: async (m) => {
-    const { transactions } = databases.get(m.db);
+    const { transactions } = databaseOf(m);
     const entry = transactions.get(m.tx);
     transactions.delete(m.tx);
-    entry.abort(new Error('rollback'));
-    await entry.done.catch(() => {});
+    const reason = new Error('rollback');
+    entry.abort(reason);
+    // Rejected with the reason once rolled back; with another error if ROLLBACK failed.
+    await entry.done.catch((error) => {
+      if (error !== reason) throw error;
+    });
   },
   listen: async (m) => {
-    const { pg, unlisten } = databases.get(m.db);
+    const { pg, unlisten } = databaseOf(m);
     const stop = await pg.listen(m.channel, (payload) =>
       parentPort.postMessage({ db: m.db, channel: m.channel, payload }),
     );
     unlisten.set(m.channel, stop);
   },
   unlisten: async (m) => {
-    const { pg, unlisten } = databases.get(m.db);
+    const { pg, unlisten } = databaseOf(m);
     const stop = unlisten.get(m.channel);
     unlisten.delete(m.channel);
     if (stop && !pg.closed) await stop();
   },
   dump: async (m) => {
-    const file = await databases.get(m.db).pg.dumpDataDir(m.compression);
+    const file = await databaseOf(m).pg.dumpDataDir(m.compression);
     const bytes = new Uint8Array(await file.arrayBuffer());
     return { value: bytes, transfer: [bytes.buffer] };
   },
+  // PGlite's close waits for an open transaction, whose statements still reach it meanwhile.
   close: async (m) => {
-    const database = databases.get(m.db);
+    await databases.get(m.db)?.pg.close();
     databases.delete(m.db);
-    await database?.pg.close();
   },
 };
 parentPort.on('message', (message) => {
@@ -163,6 +175,8 @@ function revive(serialized: SerializedError): Error {
 const rawTypesOf = new WeakMap<QueryOptions, number[]>();
 function transferable(options?: QueryOptions) {
   if (!options) return undefined;
+  const other = Object.keys(options).filter((key) => key !== 'rowMode' && key !== 'parsers');
+  if (other.length) throw new Error(`PGlite thread: unsupported query options (${other})`);
   let rawTypes = rawTypesOf.get(options);
   if (options.parsers && !rawTypes) {
     rawTypes = Object.entries(options.parsers).map(([type, parse]) => {
@@ -176,13 +190,18 @@ function transferable(options?: QueryOptions) {
   return { rowMode: options.rowMode, rawTypes };
 }
 
-/** The worker, started with the first database; it keeps the process alive only while busy. */
+/** Ids of calls, databases and transactions: never reused, even by a new thread. */
+let nextId = 1;
+
+/**
+ * The worker, started with the first database; it keeps the process alive only while busy. If it
+ * fails, the process fails with it, as it did with PGlite in the main thread.
+ */
 class DatabaseThread {
   #worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: { pglitePath: localRequire.resolve('@electric-sql/pglite') },
   });
-  #nextId = 1;
   #pending = new Map<number, { resolve: (value: unknown) => void; reject: (e: Error) => void }>();
   /** Called with (database, channel, payload) for every NOTIFY a database listens to. */
   onNotify: (db: number, channel: string, payload: string) => void = () => {};
@@ -201,38 +220,54 @@ class DatabaseThread {
       if ('error' in reply) call?.reject(revive(reply.error));
       else call?.resolve(reply.result);
     });
-    const stop = (error: Error) => {
+    const fail = (error: Error) => {
+      if (this.stopped) return;
       this.stopped = true;
       for (const call of this.#pending.values()) call.reject(error);
       this.#pending.clear();
+      setImmediate(() => {
+        throw error;
+      });
     };
-    this.#worker.on('error', stop);
-    this.#worker.on('exit', () => stop(new Error('The embedded database thread has stopped')));
+    this.#worker.on('error', fail);
+    this.#worker.on('exit', (code) =>
+      fail(new Error(`The embedded database thread has stopped (exit code ${code})`)),
+    );
   }
 
   newId(): number {
-    return this.#nextId++;
+    return nextId++;
   }
 
   call<T>(message: Record<string, unknown>, transfer: ArrayBuffer[] = []): Promise<T> {
     if (this.stopped) return Promise.reject(new Error('The embedded database thread has stopped'));
     const id = this.newId();
+    try {
+      // Throws when a value cannot cross to the thread (a function, a symbol).
+      this.#worker.postMessage({ ...message, id }, transfer);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     if (this.#pending.size === 0) this.#worker.ref();
     return new Promise<T>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.#worker.postMessage({ ...message, id }, transfer);
     });
   }
 }
 
 let thread: DatabaseThread | undefined;
-const listenersOf = new Map<number, Map<string, Set<(payload: string) => void>>>();
+interface Channel {
+  listeners: Set<(payload: string) => void>;
+  /** Resolves once the database listens. */
+  listening: Promise<void>;
+}
+const channelsOf = new Map<number, Map<string, Channel>>();
 
 function databaseThread(): DatabaseThread {
   if (!thread || thread.stopped) {
     thread = new DatabaseThread();
     thread.onNotify = (db, channel, payload) => {
-      for (const listener of listenersOf.get(db)?.get(channel) ?? []) listener(payload);
+      for (const listener of channelsOf.get(db)?.get(channel)?.listeners ?? []) listener(payload);
     };
   }
   return thread;
@@ -246,7 +281,7 @@ export class PgliteThread implements EmbeddedQueries {
   private constructor(thread: DatabaseThread, db: number) {
     this.#thread = thread;
     this.#db = db;
-    listenersOf.set(db, new Map());
+    channelsOf.set(db, new Map());
   }
 
   /** Opens a database in the thread (starting the thread first if needed). */
@@ -323,17 +358,25 @@ export class PgliteThread implements EmbeddedQueries {
 
   /** Calls `onNotify` for every NOTIFY on `channel`; resolves to the function that stops. */
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
-    const channels = listenersOf.get(this.#db)!;
-    let listeners = channels.get(channel);
-    if (!listeners) {
-      listeners = new Set();
-      channels.set(channel, listeners);
-      await this.#call('listen', { channel });
+    const channels = channelsOf.get(this.#db);
+    if (!channels) throw new Error('The embedded database is closed');
+    let entry = channels.get(channel);
+    if (!entry) {
+      const created: Channel = {
+        listeners: new Set(),
+        listening: this.#call('listen', { channel }),
+      };
+      created.listening.catch(() => {
+        if (channels.get(channel) === created) channels.delete(channel);
+      });
+      channels.set(channel, (entry = created));
     }
+    await entry.listening;
+    const { listeners } = entry;
     listeners.add(onNotify);
     return async () => {
       listeners.delete(onNotify);
-      if (listeners.size > 0 || channels.get(channel) !== listeners) return;
+      if (listeners.size > 0 || channels.get(channel) !== entry) return;
       channels.delete(channel);
       if (!this.closed) await this.#call('unlisten', { channel });
     };
@@ -351,7 +394,7 @@ export class PgliteThread implements EmbeddedQueries {
       if (!this.#thread.stopped) await this.#call('close');
     } finally {
       this.#closed = true;
-      listenersOf.delete(this.#db);
+      channelsOf.delete(this.#db);
     }
   }
 }

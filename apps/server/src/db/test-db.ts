@@ -205,9 +205,10 @@ async function createPgliteTestDatabase(migrationsFolder: string): Promise<TestD
   });
   const cachePath = templateCachePath(migrationsFolder);
   if (existsSync(cachePath)) {
+    let handle: DatabaseHandle | undefined;
     try {
       const blob = new Blob([readFileSync(cachePath)]);
-      const handle = await openDatabase({
+      handle = await openDatabase({
         dataDir: tmpdir(),
         inMemory: true,
         loadDataDir: blob,
@@ -218,6 +219,7 @@ async function createPgliteTestDatabase(migrationsFolder: string): Promise<TestD
       return withRecorder(handle);
     } catch {
       // Corrupt or incompatible snapshot: fall through and rebuild it.
+      await handle?.close().catch(() => {});
     }
   }
   const handle = await openDatabase({ dataDir: tmpdir(), inMemory: true, onQuery });

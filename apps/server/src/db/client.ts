@@ -66,7 +66,7 @@ export interface OpenDatabaseOptions {
 }
 
 /** The extensions PGlite must load so that the migrations' CREATE EXTENSION works. */
-export const pgliteExtensions = ['unaccent', 'pg_trgm'];
+const pgliteExtensions = ['unaccent', 'pg_trgm'];
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
@@ -113,7 +113,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     schema,
     logger: queryLogger(options),
   }) as unknown as Database;
-  let closed = false;
   return {
     kind: 'pglite',
     client,
@@ -121,16 +120,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ping: async () => {
       await db.execute(sql`SELECT 1`);
     },
-    listen: async (channel, onNotify) => {
-      const unlisten = await client.listen(channel, onNotify);
-      // Closing the database ends every subscription already.
-      return async () => (client.closed ? undefined : unlisten());
-    },
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      await client.close();
-    },
+    // The thread's unlisten and close do nothing once the database is closed.
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
+    close: () => client.close(),
   };
 }
 

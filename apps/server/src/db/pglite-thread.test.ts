@@ -73,7 +73,8 @@ describe('PGlite in its worker thread', () => {
       return (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM u')).rows[0]!.n;
     });
     expect(inserted).toBe(2);
-    await closing;
+    // A second close waits for the same end.
+    await Promise.all([closing, other.close()]);
     expect(other.closed).toBe(true);
   });
 

@@ -277,6 +277,7 @@ export class PgliteThread implements EmbeddedQueries {
   #thread: DatabaseThread;
   #db: number;
   #closed = false;
+  #closing: Promise<void> | undefined;
 
   private constructor(thread: DatabaseThread, db: number) {
     this.#thread = thread;
@@ -388,13 +389,16 @@ export class PgliteThread implements EmbeddedQueries {
     return new Blob([bytes]);
   }
 
-  async close(): Promise<void> {
-    if (this.#closed) return;
-    try {
-      if (!this.#thread.stopped) await this.#call('close');
-    } finally {
-      this.#closed = true;
-      channelsOf.delete(this.#db);
-    }
+  /** Closes the database (once, however many callers ask). */
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      try {
+        if (!this.#thread.stopped) await this.#call('close');
+      } finally {
+        this.#closed = true;
+        channelsOf.delete(this.#db);
+      }
+    })();
+    return this.#closing;
   }
 }

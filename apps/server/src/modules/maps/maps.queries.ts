@@ -154,7 +154,8 @@ export type MapListRow = [
 
 /**
  * PGlite (WebAssembly) decodes rows slowly: a page of rows of columns cost more than the query, so
- * it sends a page as one JSON text. node-postgres decodes rows faster than PostgreSQL builds JSON.
+ * it sends a page as one JSON text (which also crosses to the server's thread as one string).
+ * node-postgres decodes rows faster than PostgreSQL builds JSON.
  */
 const sendsJson = (db: AppDatabase) =>
   (db as unknown as { $client?: unknown }).$client instanceof PgliteThread;

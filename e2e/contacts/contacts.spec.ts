@@ -86,6 +86,12 @@ test.describe('Annuaire', () => {
     await expect(main.getByRole('article')).toHaveCount(1);
   });
 
+  test('a mistyped type in the address shows the directory without it', async ({ page }) => {
+    await page.goto('/annuaire?types=association');
+    await expect(card(page, 'Association Les Jardins de Garonne')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+  });
+
   test("'Aucun résultat' when nothing matches", async ({ page }) => {
     await page.goto('/annuaire?locations=2A');
     await expect(page.getByRole('main').getByText('Aucun résultat')).toBeVisible();

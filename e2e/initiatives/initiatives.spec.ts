@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { solveCaptcha } from '../anonymous-forms.ts';
 import { expectNoSeriousAxeViolation } from '../axe.ts';
+import { BREAKPOINT_TABLET } from '@ad/contract';
 import { expect, test } from '../fixtures.ts';
 
 const TITLE = "Les initiatives d'alimentation saine et durable";
@@ -163,6 +164,15 @@ test.describe('Initiatives map', () => {
     await expect(popup.locator('.ad-map-popup__title')).toHaveText(ANGOULEME_PAT);
     await expect(popup.getByText('PAT', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/initiatives\?/);
+    // The popup has the focus (spec §2), its close button a French name; Escape closes it and
+    // gives the focus back to the list.
+    await expect(popup.getByRole('link', { name: /^Voir plus/ })).toBeFocused();
+    await expect(popup.getByRole('button', { name: 'Fermer la bulle' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(popup).toHaveCount(0);
+    await expect(listItem(page, ANGOULEME_PAT)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(popup.locator('.ad-map-popup__title')).toHaveText(ANGOULEME_PAT);
 
     // 'Voir plus' opens the detail modal over the page, with the view the map flew to (its link
     // is drawn again when the query changes: with the view before the flight, the map went back).
@@ -170,11 +180,17 @@ test.describe('Initiatives map', () => {
     const hrefSearch = async () => new URL((await more.getAttribute('href'))!, page.url()).search;
     await expect.poll(async () => (await hrefSearch()) === new URL(page.url()).search).toBe(true);
     const query = new URL(page.url()).search;
+    // The map is the same one behind the modal and after it (the page is not mounted again).
+    const map = page.locator('.leaflet-container');
+    await map.evaluate((element) => element.setAttribute('data-test-mark', ''));
     await more.click();
     await expect(page).toHaveURL(/\/initiatives\/demarche\/\d+\?/);
     const dialog = page.getByRole('dialog', { name: ANGOULEME_PAT });
     await expect(dialog).toBeVisible();
     expect(new URL(page.url()).search).toBe(query);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(map).toHaveAttribute('data-test-mark', '');
   });
 
   test('@mobile-only a list click opens the detail modal; closing keeps the query', async ({
@@ -191,6 +207,13 @@ test.describe('Initiatives map', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(page).toHaveURL(/\/initiatives\?resourceType=initiatives&locations=16$/);
+    // From the keyboard: the focus comes back to the list item that opened the modal.
+    await listItem(page, DRIVE).focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(listItem(page, DRIVE)).toBeFocused();
   });
 
   test('the detail deep link, its fields, and the related initiatives of a procedure', async ({
@@ -326,7 +349,10 @@ test.describe('Initiatives map', () => {
     await showMap(page);
     const legend = page.locator('.ad-map-legend');
     const toggle = legend.getByRole('button', { name: 'Légende' });
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // Open on large screens; closed on small ones, where it would cover the map.
+    const large = page.viewportSize()!.width >= BREAKPOINT_TABLET;
+    await expect(toggle).toHaveAttribute('aria-expanded', String(large));
+    if (!large) await toggle.click();
     await expect(legend.getByText('Démarche alimentaire')).toBeVisible();
     await expect(legend.getByRole('listitem')).not.toHaveCount(1);
     await toggle.click();
@@ -414,6 +440,13 @@ test.describe('Initiatives map', () => {
     await main.getByRole('button', { name: 'Filtrer' }).click();
     const panel = page.getByRole('dialog', { name: 'Filtrer' });
     await expect(panel.getByText('Localisations', { exact: true })).toBeVisible();
+    // Escape closes an open list first, then the panel.
+    await panel.getByText('Localisations', { exact: true }).click();
+    const options = panel.locator('details[open] .app-filter__panel');
+    await expect(options).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(options).toHaveCount(0);
+    await expect(panel).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(panel).toHaveCount(0);
   });

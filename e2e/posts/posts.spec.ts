@@ -99,6 +99,8 @@ test.describe('Les actualités', () => {
     await expect(cardTitles(page).first()).toHaveText(FIRST_OF_PAGE_2);
     await expect(cardTitles(page)).toHaveCount(7);
     await expect.poll(() => scrollY(page)).toBe(0);
+    // The focus leaves the pagination for the top of the page.
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     await expect(pagination.getByRole('link', { name: '2', exact: true })).toHaveAttribute(
       'aria-current',
       'page',
@@ -112,6 +114,14 @@ test.describe('Les actualités', () => {
   test("'Aucun résultat' for a category without posts in the URL", async ({ page }) => {
     await page.goto('/actualites?categories=999999');
     await expect(page.getByRole('main').getByText('Aucun résultat')).toBeVisible();
+  });
+
+  test('a page past the last one offers the way back to the first', async ({ page }) => {
+    await page.goto('/actualites?page=99');
+    await expect(page.getByRole('main').getByText('Aucun résultat')).toBeVisible();
+    await page.getByRole('link', { name: 'Voir la première page des résultats' }).click();
+    await expect(page).toHaveURL(/\/actualites$/);
+    await expect(cardTitles(page).first()).toHaveText(NEWEST);
   });
 });
 

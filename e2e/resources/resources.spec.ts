@@ -71,6 +71,12 @@ test.describe('Les ressources', () => {
     await expect(page.getByRole('main').getByText('Aucun résultat')).toBeVisible();
   });
 
+  test('a mistyped filter in the address shows the list without it', async ({ page }) => {
+    await page.goto('/ressources?categories=guides&subthematics=1x');
+    await expect(page.getByRole('main').locator('.fr-card').first()).toBeVisible();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+  });
+
   test('pagination goes to page 2', async ({ page }) => {
     await page.goto('/ressources');
     const pagination = page.getByRole('main').getByRole('navigation', { name: 'Pagination' });

@@ -21,6 +21,8 @@ export interface PageHeadInput {
   item: Record<string, unknown> | null | undefined;
   /** The page's path (no query). */
   pathname: string;
+  /** The page's query string (`?page=2&categories=3`): only its page, above 1, is canonical. */
+  search?: string;
   /** The site's absolute address, without a trailing slash (APP_URL). */
   appUrl: string;
   /** The page's own tags (app/pages.ts `seo`), from its queries' data. */
@@ -34,7 +36,11 @@ export interface PageHead {
   description: string;
   /** Pages that must not be indexed: the 404 page, the account and moderation pages, search. */
   noindex: boolean;
-  /** Absolute canonical URL without query (also og:url); null for pages that are not indexed. */
+  /**
+   * Absolute canonical URL (also og:url): the path, with `?page=N` for a list's page past the
+   * first (each page lists other items; the filters are not canonical); null for pages that are
+   * not indexed.
+   */
   canonicalUrl: string | null;
   ogType: 'website' | 'article';
   /** Absolute og:image URL, or null. */
@@ -125,12 +131,20 @@ function withSiteAsPublisher(
   return { author: site, publisher: site, mainEntityOfPage: canonicalUrl, ...entry };
 }
 
+/** `?page=N` of a list's page past the first, else ''. */
+function canonicalPage(search: string | undefined): string {
+  const page = Number(new URLSearchParams(search ?? '').get('page'));
+  return Number.isInteger(page) && page > 1 ? `?page=${page}` : '';
+}
+
 export function buildPageHead(input: PageHeadInput): PageHead {
   const { appName, route, item, appUrl } = input;
   const seo = input.seo ?? {};
   const noindex =
     Boolean(input.notFound) || route.name === '404' || Boolean(route.auth || route.noindex);
-  const canonicalUrl = noindex ? null : appUrl + (input.pathname.replace(/\/+$/, '') || '/');
+  const canonicalUrl = noindex
+    ? null
+    : appUrl + (input.pathname.replace(/\/+$/, '') || '/') + canonicalPage(input.search);
   const description =
     fillPlaceholders(route.description, item) || routeByName('homepage').description;
   const jsonLd = canonicalUrl

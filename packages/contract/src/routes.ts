@@ -17,8 +17,10 @@ export interface RouteDefinition {
   breadcrumb: BreadcrumbEntry[];
   /** Account routes need a signed-in user. */
   auth?: boolean;
-  /** Pages of a personal link (a token in the URL): kept out of search engines. */
+  /** Kept out of search engines: the search results, the team's pages, personal links. */
   noindex?: boolean;
+  /** A personal link (a token in its address): never offered for sharing. */
+  personal?: boolean;
 }
 
 const DASHBOARD = 'myaccount.dashboard';
@@ -225,6 +227,7 @@ export const routes = [
     description: 'Choisissez un nouveau mot de passe pour votre compte.',
     breadcrumb: [{ label: 'Connexion', to: 'login' }, { label: 'Nouveau mot de passe' }],
     noindex: true,
+    personal: true,
   },
   {
     name: 'newsletter-confirm',
@@ -233,6 +236,7 @@ export const routes = [
     description: 'Confirmez votre inscription à la newsletter de la plateforme.',
     breadcrumb: [{ label: 'Confirmer mon inscription à la newsletter' }],
     noindex: true,
+    personal: true,
   },
   {
     name: 'newsletter-unsubscribe',
@@ -241,6 +245,7 @@ export const routes = [
     description: 'Ne plus recevoir la newsletter de la plateforme.',
     breadcrumb: [{ label: 'Se désinscrire de la newsletter' }],
     noindex: true,
+    personal: true,
   },
   {
     name: '404',
@@ -497,17 +502,32 @@ export function fillPlaceholders(
   return typeof value === 'string' ? stripTags(value) : '';
 }
 
+/** The text of an HTML fragment (or of plain text): tags removed, entities decoded, spaces joined. */
 export function stripTags(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#0?39;|&apos;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    html
+      // Tags and comments only: a '<' that opens no tag ('prix <5 €') is text.
+      .replace(/<\/?[a-zA-Z][^>]*>|<!--[\s\S]*?-->/g, ' ')
+      // Each entity once, so that '&amp;lt;' gives '&lt;' and not '<'.
+      .replace(/&(?:#(\d{1,7})|#x([\da-fA-F]{1,6})|([a-z]+));/g, decodeEntity)
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
+}
+
+const NAMED_ENTITIES: Record<string, string> = {
+  nbsp: ' ',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+};
+
+function decodeEntity(entity: string, decimal?: string, hex?: string, name?: string): string {
+  const code = decimal ? Number(decimal) : hex ? parseInt(hex, 16) : null;
+  if (code !== null) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+  return NAMED_ENTITIES[name!] ?? entity;
 }
 
 export const META_DESCRIPTION_LENGTH = 160;

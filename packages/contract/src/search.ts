@@ -49,6 +49,9 @@ export interface SearchFilters {
   types: { value: SearchType; label: string }[];
 }
 
+/** The id of a contact's card in the directory (`/annuaire#contact-12`): the search links to it. */
+export const directoryCardId = (contactId: number): string => `contact-${contactId}`;
+
 /**
  * The anchor of a glossary entry on the glossary page (`/glossaire#circuit-court`): its title
  * without accents, in lower case, runs of other characters as one '-'. The glossary page gives

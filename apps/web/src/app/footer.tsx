@@ -164,7 +164,7 @@ function ShareLinks({ appName }: { appName: string }) {
   const { pathname, search } = useLocation();
   // A page of a personal link (a token in its address) or of the account area is not shared.
   const route = routeForPath(pathname);
-  if (route.noindex || route.auth) return null;
+  if (route.personal || route.auth) return null;
   const links = shareLinks(publicPageUrl(settings.appUrl, pathname + search), appName);
   const items = [
     { label: 'Partager sur Facebook', href: links.facebook, className: 'fr-btn--facebook' },

@@ -97,6 +97,7 @@ export function HeadManager({
     route,
     item,
     pathname,
+    search,
     // Only a server older than the contract or no page config lacks it: the origin stands in.
     appUrl: (appUrl || window.location.origin).replace(/\/+$/, ''),
     seo,

@@ -146,9 +146,12 @@ describe('frame', () => {
     await waitFor(() => expect(canonical()).toBe(`${APP_URL}/glossaire`));
     expect(robots()).toBeNull();
 
-    await router.navigate('/actualites/?page=2');
+    // A list's page past the first is canonical; its filters are not.
+    await router.navigate('/actualites/?categories=3&page=2');
+    await waitFor(() => expect(canonical()).toBe(`${APP_URL}/actualites?page=2`));
+    expect(ogUrl()).toBe(`${APP_URL}/actualites?page=2`);
+    await router.navigate('/actualites?categories=3&page=1');
     await waitFor(() => expect(canonical()).toBe(`${APP_URL}/actualites`));
-    expect(ogUrl()).toBe(`${APP_URL}/actualites`);
 
     await router.navigate('/nimporte/quoi');
     await waitFor(() => expect(robots()?.getAttribute('content')).toBe('noindex'));
@@ -187,6 +190,18 @@ describe('frame', () => {
       within(band).getByLabelText('Votre adresse électronique (ex. : nom@domaine.fr)'),
     ).toBeTruthy();
     expect(within(band).getByRole('link', { name: 'Partager sur Facebook' })).toBeTruthy();
+  });
+
+  it('offers the share links on every page but personal links and the account area', () => {
+    const shared = (path: string) => {
+      renderAt(path);
+      const found = screen.queryByRole('link', { name: 'Partager sur Facebook' }) !== null;
+      cleanup();
+      return found;
+    };
+    expect(shared('/recherche?q=compost')).toBe(true);
+    expect(shared('/newsletter/desinscription?token=abc')).toBe(false);
+    expect(shared('/mot-de-passe-oublie/nouveau?token=abc')).toBe(false);
   });
 
   it('has the header controls with their accessible names', () => {

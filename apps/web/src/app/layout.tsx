@@ -13,6 +13,7 @@ import { ClientOnly } from './client-only.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { ConsentBanner } from './consent-parts.ts';
 import { Loader } from './loader.tsx';
+import { screenKey } from './pages.ts';
 import { buildBreadcrumb, routeForPath } from './route-head.ts';
 import { RouteItemProvider, useCurrentRouteItem } from './route-item.tsx';
 
@@ -78,7 +79,9 @@ function Frame() {
             <Breadcrumbs crumbs={crumbs} />
           </div>
         ) : null}
-        <RouteErrorBoundary key={location.pathname}>
+        <RouteErrorBoundary
+          key={screenKey(routeForPath(location.pathname).name, location.pathname)}
+        >
           <Suspense fallback={<Loader />}>
             <Outlet />
           </Suspense>

@@ -11,10 +11,18 @@ interface NativeDialogProps {
   children: ReactNode;
 }
 
+function closeAndReturnFocus(dialog: HTMLDialogElement, target: HTMLElement | null) {
+  dialog.removeAttribute('aria-modal');
+  if (typeof dialog.close === 'function') dialog.close();
+  else dialog.removeAttribute('open');
+  if (target?.isConnected) target.focus();
+}
+
 /**
  * A modal `<dialog>` driven by React state: the browser traps focus, makes the page inert and
  * turns Escape into a `cancel` event, which we route to `onClose` so the state stays the source
- * of truth. Focus goes back to the element that had it before opening.
+ * of truth. Focus goes back to the element that had it before opening, when the dialog closes
+ * or is removed.
  */
 export function NativeDialog({
   open,
@@ -34,21 +42,27 @@ export function NativeDialog({
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
-      returnFocus.current = document.activeElement as HTMLElement | null;
+      // The element to give the focus back to. A dialog shown again after another one (the
+      // detail after the contact form) finds the focus nowhere: it keeps its first opener.
+      const active = document.activeElement;
+      if (active instanceof HTMLElement && active !== document.body) returnFocus.current = active;
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
       // Modal once the script opened it: without JavaScript the dialog is shown in the page
       // (app.css), and the rest of the page must stay reachable.
       dialog.setAttribute('aria-modal', 'true');
     } else if (!open && dialog.open) {
-      dialog.removeAttribute('aria-modal');
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-      const target = returnFocus.current;
-      returnFocus.current = null;
-      if (target?.isConnected) target.focus();
+      closeAndReturnFocus(dialog, returnFocus.current);
     }
   }, [open]);
+
+  // Removed while open (its owner unmounted it, as a route change does): closed the same way.
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (dialog?.open) closeAndReturnFocus(dialog, returnFocus.current);
+    };
+  }, []);
 
   return (
     <dialog

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiUrl } from '../lib/api-query.ts';
 import { notFoundPage, pages } from './pages.ts';
-import { matchPage } from './pages.ts';
+import { matchPage, sameScreen, screenKey } from './pages.ts';
 
 describe('matchPage', () => {
   it('finds the page of a URL and the queries it renders from', () => {
@@ -43,5 +43,19 @@ describe('apiUrl', () => {
       ]),
     ).toBe('/api/posts/march%C3%A9%20bio?categories%5B%5D=3&categories%5B%5D=1&page=2');
     expect(apiUrl(['/api/internal-team-members', {}])).toBe('/api/internal-team-members');
+  });
+});
+
+describe('sameScreen', () => {
+  it('keeps the initiatives list and its detail modal one screen, and nothing else', () => {
+    expect(sameScreen('initiatives', 'initiative-item')).toBe(true);
+    expect(sameScreen('initiative-item', 'initiative-item')).toBe(true);
+    expect(screenKey('initiatives', '/initiatives')).toBe(
+      screenKey('initiative-item', '/initiatives/initiative/3'),
+    );
+    // Another post, or a form's other route, is a new page: mounted afresh, focused at its top.
+    expect(sameScreen('post', 'post')).toBe(false);
+    expect(sameScreen('myaccount.posts.create', 'myaccount.posts.update')).toBe(false);
+    expect(screenKey('post', '/actualites/a')).not.toBe(screenKey('post', '/actualites/b'));
   });
 });

@@ -35,7 +35,7 @@ import {
 } from '../features/resources/api.ts';
 import { resourceSeo } from '../pages/resources/resource.ts';
 import { mapFiltersQuery } from '../features/maps/api.ts';
-import { searchQuery, searchStateFrom } from '../pages/search/search.ts';
+import { searchFiltersQuery, searchQuery, searchStateFrom } from '../pages/search/search.ts';
 import {
   initiativeItem,
   initiativeItemQueries,
@@ -98,6 +98,12 @@ export interface PageDefinition {
    * it no longer waits for the download).
    */
   followUps?: (data: never, match: PageMatch) => FollowUpQuery[];
+  /**
+   * Routes of one screen (the initiatives list and its detail modal) name it: moving between
+   * them keeps the page mounted (the map keeps its view and its markers), its scroll and its
+   * focus. Any other move mounts the new page afresh.
+   */
+  screen?: string;
 }
 
 function page(
@@ -236,10 +242,10 @@ export const pages: Partial<Record<RouteName, PageDefinition>> = {
   search: page(
     'src/pages/search/search-page.tsx',
     () => import('../pages/search/search-page.tsx').then((m) => m.SearchPage),
-    // Spec §5: no search while q is empty.
+    // Spec §5: no search while q is empty; the 'Types' options always (spec §7).
     ({ search }) => {
       const state = searchStateFrom(search);
-      return state.q ? [searchQuery(state)] : [];
+      return state.q ? [searchQuery(state), searchFiltersQuery()] : [searchFiltersQuery()];
     },
   ),
   homepage: page(
@@ -251,12 +257,14 @@ export const pages: Partial<Record<RouteName, PageDefinition>> = {
   initiatives: {
     source: INITIATIVES_SOURCE,
     component: initiativesComponent,
+    screen: 'initiatives',
     queries: initiativesQueries,
     followUps: initiativesFollowUps,
   },
   'initiative-item': {
     source: INITIATIVES_SOURCE,
     component: initiativesComponent,
+    screen: 'initiatives',
     queries: initiativeItemQueries,
     item: initiativeItem,
     followUps: (data: unknown[], match) => initiativesFollowUps(data.slice(1) as never, match),
@@ -270,8 +278,13 @@ export const pages: Partial<Record<RouteName, PageDefinition>> = {
 
 /** Whether two routes show the same screen (a list and its detail modal): no scroll, no focus move. */
 export function sameScreen(a: RouteName, b: RouteName): boolean {
-  const page = pages[a];
-  return page !== undefined && page.component === pages[b]?.component;
+  const screen = pages[a]?.screen;
+  return screen !== undefined && screen === pages[b]?.screen;
+}
+
+/** What the frame keys the page with: its screen, else its path (a new path, a new page). */
+export function screenKey(name: RouteName, pathname: string): string {
+  return pages[name]?.screen ?? pathname;
 }
 
 /**

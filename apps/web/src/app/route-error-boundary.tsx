@@ -6,8 +6,8 @@ interface State {
 }
 
 /**
- * Keeps the frame (header, footer) usable when a page fails to render. Keyed by the path in the
- * layout, so navigating elsewhere starts afresh.
+ * Keeps the frame (header, footer) usable when a page fails to render. Keyed by the path (or the
+ * screen, app/pages.ts) in the layout, so navigating elsewhere starts afresh.
  */
 export class RouteErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };

@@ -67,6 +67,18 @@ export function listDirectoryContacts(
     .offset(page.offset);
 }
 
+/**
+ * The place of the contact `c` (an alias of contacts) in the directory filtered to its own type
+ * and département, as the search links to it: the number of directory contacts before it in the
+ * directory's order (above). A contact without type or département is not filtered on it.
+ */
+export const directoryPlace = (c: SQL) => sql`(SELECT count(*) FROM ${contacts} o
+  WHERE o.moderation_status = 'published' AND o.display_in_directory
+    AND (${c}.type_id IS NULL OR o.type_id = ${c}.type_id)
+    AND (${c}.departement_code IS NULL OR o.departement_code = ${c}.departement_code)
+    AND (${unaccentLower(sql`o.society_name`)}, o.id)
+      < (${unaccentLower(sql`${c}.society_name`)}, ${c}.id))`;
+
 export type DirectoryContactRow = Awaited<ReturnType<typeof listDirectoryContacts>>[number];
 
 /** The thematics of the contacts of a page, in the themes' order (one query for the page). */

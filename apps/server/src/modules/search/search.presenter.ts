@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  directoryCardId,
   glossaryAnchor,
   pathTo,
   SEARCH_TYPE_LABELS,
@@ -7,6 +8,7 @@ import {
   type SearchResult,
   type SearchType,
 } from '@ad/contract';
+import { DEFAULT_PER_PAGE } from '../../platform/pagination.ts';
 import type { ResultRow } from './search.queries.ts';
 
 /** Search result (spec public-site §3): type, title, url, searchable.searchable_description. */
@@ -55,13 +57,16 @@ export function resultUrl(row: ResultRow): string {
     case 'documentary_resources':
       return row.externalUrl ?? pathTo('resource', { slug: row.slug ?? '' });
     case 'contacts': {
-      // The directory, narrowed to the contact's type and département (the directory has no
-      // text filter), where its card gives the address, phone and contact form.
+      // The contact's card in the directory (it has no text filter), narrowed to the contact's
+      // type and département, on the card's page: the card gives the address, phone and the
+      // contact form.
       const search = new URLSearchParams();
       if (row.typeId !== null) search.set('types', String(row.typeId));
       if (row.location) search.set('locations', row.location);
+      const page = Math.floor((row.place ?? 0) / DEFAULT_PER_PAGE) + 1;
+      if (page > 1) search.set('page', String(page));
       const query = search.toString();
-      return query ? `${pathTo('contacts')}?${query}` : pathTo('contacts');
+      return `${pathTo('contacts')}${query ? `?${query}` : ''}#${directoryCardId(row.id)}`;
     }
     case 'glossary':
       return `${pathTo('glossary')}#${glossaryAnchor(row.title)}`;

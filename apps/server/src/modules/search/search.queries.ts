@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchType } from '@ad/contract';
 import { contacts } from '../../db/schema/contacts.ts';
+import { directoryPlace } from '../contacts/contacts-directory.queries.ts';
 import { faqItems, glossaryEntries } from '../../db/schema/content.ts';
 import { events } from '../../db/schema/events.ts';
 import { foodProcedures } from '../../db/schema/food-procedures.ts';
@@ -179,6 +180,11 @@ export interface ResultRow {
   /** Contact: its type and département, for the directory filters. */
   typeId: number | null;
   location: string | null;
+  /**
+   * Contact: how many directory cards come before its own in the directory filtered to its type
+   * and département (the directory's order), for the page of its card.
+   */
+  place: number | null;
 }
 
 /** The rows of one page of hits (one query whatever the number of types on the page). */
@@ -202,11 +208,13 @@ export async function resultRows(
     day?: unknown;
     typeId?: unknown;
     location?: unknown;
+    place?: unknown;
   }) => sql`SELECT ${columns.type}::text AS type, ${columns.id} AS id, ${columns.title} AS title,
       ${columns.body} AS body, ${columns.slug ?? sql`NULL`}::text AS slug,
       ${columns.externalUrl ?? sql`NULL`}::text AS external_url,
       ${columns.postSlug ?? sql`NULL`}::text AS post_slug, ${columns.day ?? sql`NULL`}::text AS day,
-      ${columns.typeId ?? sql`NULL`}::int AS type_id, ${columns.location ?? sql`NULL`}::text AS location`;
+      ${columns.typeId ?? sql`NULL`}::int AS type_id, ${columns.location ?? sql`NULL`}::text AS location,
+      ${columns.place ?? sql`NULL`}::int AS place`;
   const parts: SQL[] = [];
 
   const postIds = idsOf('posts');
@@ -285,6 +293,7 @@ export async function resultRows(
       externalUrl: sql`nullif(btrim(c.website_url), '')`,
       typeId: sql`c.type_id`,
       location: sql`c.departement_code`,
+      place: directoryPlace(sql`c`),
     })}
       FROM ${contacts} c LEFT JOIN ${contactTypes} t ON t.id = c.type_id
       WHERE c.id = ${ids(contactIds)}`);
@@ -326,6 +335,7 @@ export async function resultRows(
     day: string | null;
     type_id: number | null;
     location: string | null;
+    place: number | null;
   }>(result).map((row) => ({
     type: row.type,
     id: row.id,
@@ -337,6 +347,7 @@ export async function resultRows(
     day: row.day,
     typeId: row.type_id,
     location: row.location,
+    place: row.place,
   }));
 }
 

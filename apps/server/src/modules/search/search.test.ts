@@ -219,7 +219,7 @@ describe(`GET /api/search (${engine})`, () => {
       'https://compost.exemple.fr/',
     ]);
     expect(await url('potager', 'contacts')).toEqual([
-      expect.stringMatching(/^\/annuaire\?types=\d+$/),
+      expect.stringMatching(/^\/annuaire\?types=\d+#contact-\d+$/),
     ]);
     expect(await url('intermédiaire', 'glossary')).toEqual(['/glossaire#circuit-court']);
     expect(await url('cuisine', 'faq')).toEqual(['/foire-aux-questions/comment-composter']);
@@ -429,6 +429,38 @@ describe(`GET /api/search (${engine})`, () => {
         { value: 'documentary_resources', label: 'Ressources documentaires' },
       ],
     });
+  });
+
+  it("links a contact to its card, on the card's page of the directory", async () => {
+    const db = t.database.db;
+    const [contact] = await db
+      .select({ id: contacts.id, typeId: contacts.typeId })
+      .from(contacts)
+      .where(eq(contacts.societyName, 'Association Potager Solidaire'));
+    const { id, typeId } = contact!;
+    // Twelve cards of its type come before it in the directory (accents and case ignored)...
+    await db.insert(contacts).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        societyName: `Âbeille ${i}`,
+        typeId,
+        displayInDirectory: true,
+        ...published,
+      })),
+    );
+    // ...and neither a contact kept out of the directory, an unpublished one nor one of
+    // another type counts.
+    await db.insert(contacts).values([
+      { societyName: 'Abeille cachée', typeId, displayInDirectory: false, ...published },
+      {
+        societyName: 'Abeille en attente',
+        typeId,
+        displayInDirectory: true,
+        moderationStatus: 'pending',
+      },
+      { societyName: 'Abeille sans type', displayInDirectory: true, ...published },
+    ]);
+    const [result] = (await get('/api/search?q=potager&type=contacts&page=1')).body.data;
+    expect(result!.url).toBe(`/annuaire?types=${typeId}&page=2#contact-${id}`);
   });
 });
 

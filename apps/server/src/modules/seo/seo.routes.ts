@@ -32,8 +32,10 @@ export const seoRoutes: FastifyPluginAsync<{
   app.get('/robots.txt', cached, async (_request, reply) => {
     const lines = [
       'User-agent: *',
-      // The account area, the API and the pages of personal links are never indexed.
+      // The account area, the team's pages, the API and the pages of personal links are never
+      // indexed.
       'Disallow: /mon-compte/',
+      `Disallow: ${pathTo('moderation')}`,
       'Disallow: /api/',
       'Disallow: /newsletter/',
       `Disallow: ${pathTo('reset-password')}`,

@@ -36,6 +36,7 @@ describe('robots.txt and sitemap.xml', () => {
     expect(response.body).toContain('User-agent: *\n');
     expect(response.body).toContain('Disallow: /mon-compte/\n');
     expect(response.body).toContain('Disallow: /api/\n');
+    expect(response.body).toContain('Disallow: /moderation\n');
     expect(response.body).toContain(`Sitemap: ${APP_URL}/sitemap.xml`);
   });
 

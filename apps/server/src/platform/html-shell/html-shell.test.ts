@@ -100,6 +100,13 @@ describe('HTML shell', () => {
     expect(config.item.title).toBe('Un <em>marché</em> de producteurs à Limoges');
   });
 
+  it("keeps a list's page in its canonical address, not its filters", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/actualites?categories=2&page=3' });
+    expect(head(response.body).canonical).toBe('https://alimentation.exemple.fr/actualites?page=3');
+    const first = await t.app.inject({ method: 'GET', url: '/actualites?categories=2' });
+    expect(head(first.body).canonical).toBe('https://alimentation.exemple.fr/actualites');
+  });
+
   it('hands no item to the page config of a route without one, and settings for the head', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/a-propos/' });
     expect(head(response.body).canonical).toBe('https://alimentation.exemple.fr/a-propos');

@@ -105,7 +105,7 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
   ): Promise<{ before: Buffer; after: Buffer } | 'not-built' | 'not-found'> => {
     const html = await template.load(request.url);
     if (html === null) return 'not-built';
-    const pathname = request.url.split('?')[0] ?? '/';
+    const [pathname = '/', query = ''] = request.url.split('?');
     const isNotFound = status === 404;
     const pageConfig: PageConfig = {
       appName: config.APP_NAME,
@@ -126,6 +126,7 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
         route,
         item,
         pathname,
+        search: query,
         notFound: isNotFound,
         csrfToken: CSRF_SLOT,
         appUrl: config.APP_URL,

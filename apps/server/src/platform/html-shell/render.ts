@@ -62,6 +62,8 @@ export interface HeadInput {
   item: ShellItem | null;
   /** The page's path (no query). */
   pathname: string;
+  /** The page's query string (its page is canonical). */
+  search: string;
   /** The page answers 404. */
   notFound: boolean;
   csrfToken: string;

@@ -1,5 +1,6 @@
 import { MIN_DELAY_DETAIL_MS, type Paginated } from '@ad/contract';
 import { apiQuery } from '../../lib/api-query.ts';
+import { validIds } from '../lists/list-params.ts';
 
 /** A thematic as the API sends it with a contact or a resource filter group. */
 export interface ThematicTag {
@@ -42,7 +43,7 @@ export const directoryQuery = (state: { page: number; filters: Record<string, st
     '/api/contacts',
     {
       page: state.page,
-      types: state.filters.types ?? [],
+      types: validIds(state.filters.types ?? []),
       locations: state.filters.locations ?? [],
     },
     { minDelayMs: MIN_DELAY_DETAIL_MS },

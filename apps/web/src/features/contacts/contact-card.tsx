@@ -1,6 +1,6 @@
 import { fr } from '../../lib/fr.ts';
 import { Link } from 'react-router';
-import { pathTo } from '@ad/contract';
+import { directoryCardId, pathTo } from '@ad/contract';
 import type { DirectoryContact } from './api.ts';
 import { ContactAddress, ContactPhone } from './contact-address.tsx';
 import { ThematicTags } from './thematic-tags.tsx';
@@ -18,10 +18,12 @@ export function ContactCard({
   contact: DirectoryContact;
   onAsk: (contact: DirectoryContact) => void;
 }) {
-  const titleId = `contact-${contact.id}-title`;
+  const id = directoryCardId(contact.id);
+  const titleId = `${id}-title`;
 
   return (
     <article
+      id={id}
       className={`${fr.cx('fr-card', 'fr-card--no-arrow')} app-contact-card`}
       aria-labelledby={titleId}
     >

@@ -9,7 +9,7 @@ const FAILED_MESSAGE = "L'envoi a échoué. Veuillez réessayer dans quelques in
 /**
  * State of a form posted to the API: a second submit is ignored while one runs; a 422 puts the
  * first message of each field under it and moves the focus to the first field in error; other
- * errors become one message above the form. Nothing the user typed is cleared on an error.
+ * errors (and a 422 about values that are not fields of the form) become one message above it. Nothing the user typed is cleared on an error.
  * A form with a captcha pairs it with `useCaptcha()` (features/captcha).
  */
 export function useApiForm<Field extends string>(fields: readonly Field[]) {
@@ -61,8 +61,11 @@ export function useApiForm<Field extends string>(fields: readonly Field[]) {
         if (first) {
           focusAfterRender.current = first;
         } else {
+          // A message about a value the form does not show as a field (the map's criteria of
+          // a report) says more than the general one.
+          const other = Object.values(bag).find((messages) => messages?.[0])?.[0];
           setGeneralError(
-            error instanceof ApiError && error.message ? error.message : FAILED_MESSAGE,
+            other ?? (error instanceof ApiError && error.message ? error.message : FAILED_MESSAGE),
           );
         }
       } finally {

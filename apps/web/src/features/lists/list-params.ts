@@ -31,6 +31,13 @@ export function listStateFrom(
   return { page, filters, singles: values };
 }
 
+/**
+ * The values of an id filter that the API takes (positive integers, at most 100): a mistyped
+ * or old address shows the list without the values it cannot have, rather than an error.
+ */
+export const validIds = (values: readonly string[]): string[] =>
+  [...new Set(values.filter((value) => /^[1-9]\d{0,8}$/.test(value)))].slice(0, 100);
+
 /** `?a=1&a=2&page=3`: filters in the given order, empty ones and page 1 left out. */
 export function listSearch(
   state: { page?: number; filters?: Record<string, readonly string[]> },
@@ -48,7 +55,7 @@ export function listSearch(
 
 /**
  * A list page's URL state and its changes: a filter change resets the page to 1 and refetches;
- * a page change scrolls to the top (spec §2 'All list pages').
+ * a page change scrolls to the top (spec §2 'All list pages') and brings the focus there.
  */
 export function useListState(arrays: readonly string[], singles: readonly string[] = []) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -86,10 +93,18 @@ export function useListState(arrays: readonly string[], singles: readonly string
   );
 
   // Scroll to the top when the page changes (not on the first render, nor on a filter change
-  // that stays on page 1).
+  // that stays on page 1). The focus, left on the pagination at the bottom, goes to the page's
+  // heading: keyboard and screen-reader users start at the top too.
   const previousPage = useRef(state.page);
   useEffect(() => {
-    if (previousPage.current !== state.page) window.scrollTo({ top: 0 });
+    if (previousPage.current !== state.page) {
+      window.scrollTo({ top: 0 });
+      const heading = document.querySelector<HTMLElement>('main h1');
+      if (heading && document.activeElement?.closest('.fr-pagination')) {
+        if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+        heading.focus({ preventScroll: true });
+      }
+    }
     previousPage.current = state.page;
   }, [state.page]);
 

@@ -37,6 +37,9 @@ export function MultiSelectFilter(props: {
     if (!element) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || !element.open) return;
+      // This Escape is the list's: not also the one of a modal around it (the 'Filtrer' panel).
+      event.preventDefault();
+      event.stopPropagation();
       element.open = false;
       summary.current?.focus();
     };

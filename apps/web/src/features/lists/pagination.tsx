@@ -87,7 +87,22 @@ export function ListPagination({ meta, pages }: { meta: PaginationMeta; pages: P
   );
 }
 
-/** Spec §8: the text of an empty list. */
-export function EmptyResults() {
-  return <p className={fr.cx('fr-my-4w')}>Aucun résultat</p>;
+/**
+ * Spec §8: the text of an empty list. With the list's `meta`, a page past the last one (an old
+ * or edited address: the list has items, not this far) also offers the way back to the first.
+ */
+export function EmptyResults({ meta }: { meta?: PaginationMeta }) {
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <p className={fr.cx('fr-my-4w')}>Aucun résultat</p>
+      {meta && meta.total > 0 && (
+        <p>
+          <Link to={pageHref(pathname, search, 1)} className={fr.cx('fr-link')}>
+            Voir la première page des résultats
+          </Link>
+        </p>
+      )}
+    </>
+  );
 }

@@ -18,11 +18,14 @@ export function ExportReportDialog({
   open,
   onClose,
   criteria,
+  ignored,
   filters,
 }: {
   open: boolean;
   onClose: () => void;
   criteria: ExportCriteria;
+  /** The map's criteria that a report does not take, by name. */
+  ignored: readonly string[];
   filters: MapFilters | undefined;
 }) {
   const titleId = 'export-report-title';
@@ -44,6 +47,7 @@ export function ExportReportDialog({
           {filters ? (
             <ExportReportForm
               criteria={criteria}
+              ignored={ignored}
               filters={filters}
               onSent={() => requestAnimationFrame(() => title.current?.focus())}
             />

@@ -129,7 +129,7 @@ describe('ExportReportForm', () => {
 
   it('says when no criterion is selected, and sends the chosen type and period', async () => {
     vi.mocked(api.post).mockResolvedValue({ message: SUCCESS });
-    render(<ExportReportForm criteria={NONE} filters={FILTERS} />);
+    render(<ExportReportForm criteria={NONE} ignored={[]} filters={FILTERS} />);
     expect(screen.getByText(NO_CRITERIA_TEXT)).toBeTruthy();
     expect(NO_CRITERIA_TEXT).toBe('Aucun critère : toutes les initiatives et démarches');
 
@@ -177,11 +177,27 @@ describe('ExportReportForm', () => {
   it('shows an error about the criteria above the form', async () => {
     const message = 'Les sous-thématiques sélectionnées sont invalides.';
     vi.mocked(api.post).mockRejectedValueOnce(
-      new ApiError(422, message, { subthematics: [message] }),
+      new ApiError(422, 'Les informations fournies ne sont pas valides.', {
+        subthematics: [message],
+      }),
     );
     render(<ExportReportForm criteria={CRITERIA} filters={FILTERS} />);
     await fillAndSend();
     expect((await screen.findByRole('alert')).textContent).toContain(message);
+  });
+
+  it('names the criteria of the map that the report does not take', () => {
+    render(
+      <ExportReportForm
+        criteria={NONE}
+        ignored={['Thématiques', 'Recherche « bio »']}
+        filters={FILTERS}
+      />,
+    );
+    expect(screen.getByText(NO_CRITERIA_TEXT)).toBeTruthy();
+    expect(
+      screen.getByText('Non pris en compte dans le rapport : Thématiques, Recherche « bio ».'),
+    ).toBeTruthy();
   });
 });
 
@@ -190,7 +206,7 @@ describe('ExportReportDialog', () => {
     vi.mocked(api.post).mockResolvedValue({ message: SUCCESS });
     const onClose = vi.fn();
     const { rerender } = render(
-      <ExportReportDialog open onClose={onClose} criteria={NONE} filters={FILTERS} />,
+      <ExportReportDialog open onClose={onClose} criteria={NONE} ignored={[]} filters={FILTERS} />,
     );
     expect(screen.getByRole('heading', { level: 2, name: 'Demander un rapport' })).toBeTruthy();
     await fillAndSend();
@@ -199,15 +215,31 @@ describe('ExportReportDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Fermer' }));
     expect(onClose).toHaveBeenCalled();
     rerender(
-      <ExportReportDialog open={false} onClose={onClose} criteria={NONE} filters={FILTERS} />,
+      <ExportReportDialog
+        open={false}
+        onClose={onClose}
+        criteria={NONE}
+        ignored={[]}
+        filters={FILTERS}
+      />,
     );
-    rerender(<ExportReportDialog open onClose={onClose} criteria={NONE} filters={FILTERS} />);
+    rerender(
+      <ExportReportDialog open onClose={onClose} criteria={NONE} ignored={[]} filters={FILTERS} />,
+    );
     expect(screen.queryByText(SUCCESS)).toBeNull();
     expect(field('Votre e-mail').value).toBe('');
   });
 
   it('waits for the filter options with a loader', () => {
-    render(<ExportReportDialog open onClose={() => {}} criteria={NONE} filters={undefined} />);
+    render(
+      <ExportReportDialog
+        open
+        onClose={() => {}}
+        criteria={NONE}
+        ignored={[]}
+        filters={undefined}
+      />,
+    );
     expect(screen.getByRole('status', { name: 'Chargement' })).toBeTruthy();
     expect(screen.queryByLabelText('Votre e-mail')).toBeNull();
   });

@@ -67,10 +67,13 @@ export function criteriaSummary(
  */
 export function ExportReportForm({
   criteria,
+  ignored = [],
   filters,
   onSent,
 }: {
   criteria: ExportCriteria;
+  /** The map's other criteria, which a report does not take (by name). */
+  ignored?: readonly string[];
   filters: MapFilters;
   onSent?: (message: string) => void;
 }) {
@@ -142,6 +145,11 @@ export function ExportReportForm({
             </ul>
           ) : (
             <p className={fr.cx('fr-text--sm', 'fr-mb-0')}>{NO_CRITERIA_TEXT}</p>
+          )}
+          {ignored.length > 0 && (
+            <p className={fr.cx('fr-hint-text', 'fr-mt-1w', 'fr-mb-0')}>
+              Non pris en compte dans le rapport : {ignored.join(', ')}.
+            </p>
           )}
         </div>
         <Select

@@ -26,10 +26,14 @@ export interface MapItems {
   initiatives: readonly MapListItem[];
 }
 
-/** An item to show: its popup opened, zoomed in and flown to (a list click on large screens). */
+/**
+ * An item to show: its popup opened and focused, zoomed in and flown to (a list click on large
+ * screens). When the popup closes with the focus in it, the focus goes back to `from`.
+ */
 export interface MapFocus {
   kind: MapListKind;
   id: number;
+  from?: HTMLElement | null;
 }
 
 export interface InitiativesMapProps {
@@ -181,6 +185,25 @@ class ClusterIndex {
   }
 }
 
+/**
+ * Opens a marker's popup with the focus on its 'Voir plus' link (spec §2: a list click focuses
+ * the popup), and gives the focus back to `from` (the list's link) when the popup closes with
+ * the focus in it (Escape, its close button): keyboard users are never left nowhere.
+ */
+function openFocused(marker: L.Marker, from: HTMLElement | null | undefined) {
+  marker.openPopup();
+  const popup = marker.getPopup();
+  const element = popup?.getElement();
+  if (!popup || !element) return;
+  element.querySelector<HTMLElement>('a[data-map-detail]')?.focus({ preventScroll: true });
+  marker.once('popupclose', () => {
+    const active = document.activeElement;
+    if (from?.isConnected && (!active || active === document.body || element.contains(active))) {
+      from.focus({ preventScroll: true });
+    }
+  });
+}
+
 export default function InitiativesMap(props: InitiativesMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const state = useRef<{
@@ -189,7 +212,7 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     index: ClusterIndex | null;
     markers: Map<string, L.Marker>;
     draw: () => void;
-    /** Writes the open popup again (its 'Voir plus' link keeps the query, which has changed). */
+    /** Points the open popup's 'Voir plus' link at the query, which has changed. */
     refreshPopup: () => void;
     /**
      * Shows these bounds, or the initial view of the region: now, or once the map appears (a
@@ -336,6 +359,19 @@ export default function InitiativesMap(props: InitiativesMapProps) {
         if (reported.length > REPORTS_KEPT) reported.shift();
       }
     });
+    // Leaflet names the popup's close button in English, and closes a popup on Escape only
+    // while the map itself has the focus: not while its link or button has it.
+    map.on('popupopen', (event) => {
+      event.popup
+        .getElement()
+        ?.querySelector('.leaflet-popup-close-button')
+        ?.setAttribute('aria-label', 'Fermer la bulle');
+    });
+    element.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || !(event.target as Element).closest('.leaflet-popup')) return;
+      event.preventDefault();
+      map.closePopup();
+    });
     // 'Voir plus' inside a popup: followed by the app's router.
     element.addEventListener('click', (event) => {
       const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-map-detail]');
@@ -376,9 +412,16 @@ export default function InitiativesMap(props: InitiativesMapProps) {
         map.fitBounds(REGION_BOUNDS, { maxZoom: MAP_INITIAL_ZOOM, animate: false });
       }
     };
+    // In place: the link keeps the focus that a list click gave it.
     const refreshPopup = () => {
-      for (const { marker } of shown.values())
-        if (marker.isPopupOpen()) marker.getPopup()!.update();
+      for (const { marker, point } of shown.values()) {
+        if (!point || !marker.isPopupOpen()) continue;
+        marker
+          .getPopup()!
+          .getElement()
+          ?.querySelector('a[data-map-detail]')
+          ?.setAttribute('href', latest.current.detailHref(point.kind, point.item));
+      }
     };
     state.current = {
       map,
@@ -483,7 +526,7 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     // Its own marker already in view: its popup opens there. Otherwise (in a cluster or out of
     // view) the map flies to it, at the maximum zoom when a cluster hides it.
     if (current.markers.has(key) && map.getBounds().contains(position)) {
-      current.markers.get(key)!.openPopup();
+      openFocused(current.markers.get(key)!, focus.from);
       return;
     }
     const zoom = current.markers.has(key) ? map.getZoom() : MAP_MAX_ZOOM;
@@ -491,7 +534,7 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     // move shows the marker on its own, and the listener goes once the flight has arrived.
     const openOnArrival = () => {
       const marker = current.markers.get(key);
-      if (marker) marker.openPopup();
+      if (marker) openFocused(marker, focus.from);
       if (marker || (map.getZoom() === zoom && map.getCenter().equals(position, 1e-6))) {
         map.off('moveend', openOnArrival);
       }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { SEARCH_DEBOUNCE_MS, type MapFilters } from '@ad/contract';
 import { fr } from '../../lib/fr.ts';
 import { MultiSelectFilter } from '../lists/multi-select-filter.tsx';
@@ -11,18 +11,30 @@ import type { MapArrayFilter, MapQuery } from './map-query.ts';
 export function MapSearch({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
   const id = useId();
   const [text, setText] = useState(q);
+  // The search this field last applied, until the query shows it.
+  const [sent, setSent] = useState<string | null>(null);
   // The query's search changed elsewhere ('Voir les initiatives liées', history): shown here.
+  // Not when it is this field's own search coming back: the visitor may have typed on (or left
+  // a space at the end) meanwhile.
   const [seenQ, setSeenQ] = useState(q);
   if (seenQ !== q) {
     setSeenQ(q);
-    setText(q);
+    if (q !== sent) setText(q);
+    setSent(null);
   }
+  const search = useCallback(
+    (value: string) => {
+      if (value.trim() !== q) setSent(value.trim());
+      onSearch(value);
+    },
+    [q, onSearch],
+  );
 
   useEffect(() => {
     if (text.trim() === q) return;
-    const timer = setTimeout(() => onSearch(text), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => search(text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, q, onSearch]);
+  }, [text, q, search]);
 
   return (
     <div className={`ad-map-search ${fr.cx('fr-search-bar')}`} role="search">
@@ -41,10 +53,10 @@ export function MapSearch({ q, onSearch }: { q: string; onSearch: (q: string) =>
           if (event.key === 'Escape' && text !== '') {
             event.preventDefault();
             setText('');
-            onSearch('');
+            search('');
           } else if (event.key === 'Enter') {
             event.preventDefault();
-            onSearch(text);
+            search(text);
           }
         }}
       />

@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import type { MapFilters } from '@ad/contract';
+import { useEffect, useId, useState } from 'react';
+import { BREAKPOINT_TABLET, type MapFilters } from '@ad/contract';
 import { fr } from '../../lib/fr.ts';
 import { FALLBACK_MARKER_COLOR, markerSvg } from './map-markers.ts';
 import type { MapListKind } from './map-query.ts';
@@ -20,11 +20,15 @@ function LegendPin({ kind, color }: { kind: MapListKind; color: string | null })
 
 /**
  * 'Légende' (spec §2): the food-procedure pin, then the themes with their colours. A disclosure
- * over the map, open by default on large screens (CSS) and closed on small ones.
+ * over the map, open on large screens; on small ones, where it would cover most of the map, it
+ * closes once the page has started (the server's HTML, without a screen size, has it open).
  */
 export function MapLegend({ themes }: { themes: MapFilters['themes'] }) {
   const id = useId();
   const [open, setOpen] = useState(true);
+  useEffect(() => {
+    if (!window.matchMedia(`(min-width: ${BREAKPOINT_TABLET}px)`).matches) setOpen(false);
+  }, []);
   return (
     <div className="ad-map-legend" data-open={open}>
       <button

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { MapListItem, MapResourceType } from '@ad/contract';
 import { fr } from '../../lib/fr.ts';
 import { Loader } from '../../app/loader.tsx';
-import { tabFor, type MapListKind, type MapQuery } from './map-query.ts';
+import { shownResourceType, tabFor, type MapListKind, type MapQuery } from './map-query.ts';
 import type { MapLists } from './use-map-lists.ts';
 import { VirtualList } from './virtual-list.tsx';
 
@@ -103,7 +103,7 @@ export function MapList({
                   id={`${id}-${option.value}`}
                   name={`${id}-type`}
                   value={option.value}
-                  checked={query.resourceType === option.value}
+                  checked={shownResourceType(query) === option.value}
                   onChange={() => onResourceType(option.value)}
                 />
                 <label className={fr.cx('fr-label')} htmlFor={`${id}-${option.value}`}>

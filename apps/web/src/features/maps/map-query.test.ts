@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAP_BOUNDS, INITIATIVES_API_PATH, type MapListItem } from '@ad/contract';
 import { apiUrl } from '../../lib/api-query.ts';
 import {
+  criteriaNotInReport,
   listApiParams,
   listsOf,
   mapQueryFrom,
   mapQuerySearch,
   mergePages,
   relatedInitiatives,
+  shownResourceType,
   tabFor,
   withFilter,
   withMovedBounds,
@@ -113,6 +115,20 @@ describe('initiatives page URL state', () => {
     expect(listsOf(query)).toEqual(['initiatives']);
   });
 
+  it("'Afficher sur la carte' shows Initiatives while the procedure filter holds", () => {
+    // A search since, then cleared: the type is back to all, the filter still holds.
+    const related = relatedInitiatives(parse(''), 8);
+    const cleared = withSearch(withSearch(related, 'verger'), '');
+    expect(cleared).toMatchObject({ resourceType: 'all', demarcheId: 8 });
+    expect(listsOf(cleared)).toEqual(['initiatives']);
+    expect(shownResourceType(cleared)).toBe('initiatives');
+    expect(shownResourceType(parse('demarcheId=8'))).toBe('initiatives');
+    // Choosing 'Tout' then removes the filter.
+    const all = withResourceType(cleared, 'all');
+    expect(all.demarcheId).toBeNull();
+    expect(shownResourceType(all)).toBe('all');
+  });
+
   it('asks the API for one page with the bounds as latitude and longitude pairs (spec §7)', () => {
     const params = listApiParams(
       parse('q=bio&thematics=2&locations=33&demarcheId=8'),
@@ -151,5 +167,15 @@ describe('initiatives page URL state', () => {
     expect(tabFor('foodProcedures', { foodProcedures: 0, initiatives: 4 })).toBe('initiatives');
     expect(tabFor('initiatives', { foodProcedures: 2, initiatives: 4 })).toBe('initiatives');
     expect(tabFor('initiatives', { foodProcedures: 0, initiatives: 0 })).toBe('initiatives');
+  });
+
+  it('names the criteria that a report does not take', () => {
+    expect(criteriaNotInReport(parse('locations=33&subthematics=4'))).toEqual([]);
+    expect(criteriaNotInReport(parse('thematics=2&q=bio&contactId=5'))).toEqual([
+      'Thématiques',
+      'Recherche « bio »',
+      'Contact choisi',
+    ]);
+    expect(criteriaNotInReport(parse('demarcheId=8'))).toEqual(['Démarche choisie']);
   });
 });

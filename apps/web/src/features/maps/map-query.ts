@@ -179,6 +179,28 @@ export function relatedInitiatives(query: MapQuery, procedureId: number): MapQue
   };
 }
 
+/**
+ * The choice 'Afficher sur la carte' shows: the procedure filter shows its initiatives alone,
+ * whatever the address says (a search since, an address without resourceType).
+ */
+export function shownResourceType(query: MapQuery): MapResourceType {
+  return query.demarcheId !== null ? 'initiatives' : query.resourceType;
+}
+
+/**
+ * The criteria of the map that a report does not take (spec §3 'Export request': the
+ * sub-thematics, project holders, beneficiaries and locations only), by name: the export modal
+ * says so rather than let the visitor think the report follows them.
+ */
+export function criteriaNotInReport(query: MapQuery): string[] {
+  return [
+    query.filters.thematics.length ? 'Thématiques' : null,
+    query.q ? `Recherche « ${query.q} »` : null,
+    query.demarcheId !== null ? 'Démarche choisie' : null,
+    query.contactId !== null ? 'Contact choisi' : null,
+  ].filter((name) => name !== null);
+}
+
 /** The lists a state fetches and shows: both, or the one of the resource type. */
 export function listsOf(query: MapQuery): MapListKind[] {
   if (query.demarcheId !== null) return ['initiatives'];

@@ -1,5 +1,6 @@
 import { MIN_DELAY_DETAIL_MS, MIN_DELAY_POST_MS, type Paginated } from '@ad/contract';
 import { apiQuery } from '../../lib/api-query.ts';
+import { validIds } from '../lists/list-params.ts';
 
 /** Post (list), as GET /api/posts and the home page send it (spec public-site §3). */
 export interface PostListItem {
@@ -52,15 +53,11 @@ export interface PostsListState {
 /** The name of the list's filter in the URL and the API (`categories=2&categories=5`). */
 export const POST_FILTER_NAMES = ['categories'] as const;
 
-/** Ids only: a mistyped address shows the unfiltered list rather than an error. */
-const ids = (values: readonly string[]) =>
-  [...new Set(values.filter((value) => /^[1-9]\d{0,9}$/.test(value)))].map(Number);
-
 /** GET /api/posts?page=&categories[]= (shown no sooner than 250 ms in the browser, spec §9). */
 export const postsQuery = (state: PostsListState) =>
   apiQuery<Paginated<PostListItem>>(
     '/api/posts',
-    { page: state.page, categories: ids(state.categories) },
+    { page: state.page, categories: validIds(state.categories).map(Number) },
     { minDelayMs: MIN_DELAY_DETAIL_MS },
   );
 

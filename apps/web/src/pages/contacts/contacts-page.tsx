@@ -55,7 +55,7 @@ export function ContactsPage() {
       ) : !result ? (
         <Loader />
       ) : result.data.length === 0 ? (
-        <EmptyResults />
+        <EmptyResults meta={result.meta} />
       ) : (
         <div aria-busy={contacts.isPlaceholderData}>
           <ul className={`${fr.cx('fr-grid-row', 'fr-grid-row--gutters')} fr-raw-list`}>

@@ -2,7 +2,7 @@ import { pathTo, stripTags, type Paginated } from '@ad/contract';
 import { isValidDay, monthOfDay } from '../../features/events/calendar.ts';
 import { eventFiltersQuery, eventsQuery, type AgendaEvent } from '../../features/events/events.ts';
 import { eventLocationJsonLd } from '../../features/events/event-json-ld.ts';
-import { listStateFrom } from '../../features/lists/list-params.ts';
+import { listStateFrom, validIds } from '../../features/lists/list-params.ts';
 
 /**
  * The agenda's state in its URL (spec §2 route events, §4): `page`, `categories` (repeated) and
@@ -11,7 +11,7 @@ import { listStateFrom } from '../../features/lists/list-params.ts';
  */
 export function agendaStateFrom(search: URLSearchParams) {
   const { page, filters, singles } = listStateFrom(search, ['categories'], ['day']);
-  const categories = (filters.categories ?? []).filter((id) => /^[1-9]\d{0,8}$/.test(id));
+  const categories = validIds(filters.categories ?? []);
   const day = isValidDay(singles.day) ? singles.day : null;
   return { page, categories, day };
 }

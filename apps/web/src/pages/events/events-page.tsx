@@ -176,7 +176,7 @@ export function EventsPage() {
                 <ListPagination meta={events.data.meta} pages={events.data.pages} />
               </>
             ) : (
-              <EmptyResults />
+              <EmptyResults meta={events.data.meta} />
             )
           ) : events.error ? (
             <p role="alert">{events.error.message}</p>

@@ -32,6 +32,7 @@ import { MapFilterSelects, MapSearch } from '../../features/maps/map-filters-bar
 import { MapLegend } from '../../features/maps/map-legend.tsx';
 import { MapList } from '../../features/maps/map-list.tsx';
 import {
+  criteriaNotInReport,
   listsOf,
   mapQueryFrom,
   mapQuerySearch,
@@ -143,13 +144,15 @@ export function InitiativesPage() {
   );
   const onNavigate = useCallback((href: string) => navigate(href), [navigate]);
 
-  // Tablet and below: the link opens the detail modal. Larger screens: the marker's popup, when
-  // the map has the item (not yet while the list shows only its first pages).
+  // Tablet and below: the link opens the detail modal. Larger screens: the marker's popup, with
+  // the focus, when the map has the item (not yet while the list shows only its first pages).
+  // A click with a modifier key keeps the link's own behaviour (a new tab, a new window).
   const onItemClick = (kind: MapListKind, item: MapListItem, event: MouseEvent) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     if (!window.matchMedia(`(min-width: ${BREAKPOINT_TABLET}px)`).matches) return;
     if (!lists[kind].some((shown) => shown.id === item.id)) return;
     event.preventDefault();
-    setFocus({ kind, id: item.id });
+    setFocus({ kind, id: item.id, from: event.currentTarget as HTMLElement });
   };
 
   const closeDetail = () =>
@@ -300,6 +303,7 @@ export function InitiativesPage() {
           beneficiaries: query.filters.beneficiaries.map(Number),
           locations: query.filters.locations,
         }}
+        ignored={criteriaNotInReport(query)}
         filters={filters.data}
       />
     </div>

@@ -61,7 +61,7 @@ export function PostsPage() {
         ) : !data ? (
           <Loader />
         ) : data.data.length === 0 ? (
-          <EmptyResults />
+          <EmptyResults meta={data.meta} />
         ) : (
           <>
             <ul className={fr.cx('fr-grid-row', 'fr-grid-row--gutters', 'fr-raw-list')}>

@@ -78,7 +78,7 @@ export function ResourcesPage() {
       ) : !result ? (
         <Loader />
       ) : result.data.length === 0 ? (
-        <EmptyResults />
+        <EmptyResults meta={result.meta} />
       ) : (
         <div aria-busy={resources.isPlaceholderData}>
           <ul className={`${fr.cx('fr-grid-row', 'fr-grid-row--gutters')} fr-raw-list`}>

@@ -3,11 +3,17 @@ import { useId, type FormEvent } from 'react';
 import { fr } from '../../lib/fr.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { SEARCH_TYPE_LABELS, SEARCH_TYPES, type SearchResult } from '@ad/contract';
+import { SEARCH_TYPE_LABELS, type SearchResult } from '@ad/contract';
 import { Loader } from '../../app/loader.tsx';
 import { useListState } from '../../features/lists/list-params.ts';
 import { EmptyResults, ListPagination } from '../../features/lists/pagination.tsx';
-import { isExternalResult, SEARCH_PARAMS, searchQuery, searchStateFrom } from './search.ts';
+import {
+  isExternalResult,
+  SEARCH_PARAMS,
+  searchFiltersQuery,
+  searchQuery,
+  searchStateFrom,
+} from './search.ts';
 
 /**
  * 'Résultats de votre recherche' (spec public-site §2): the query, a field to change it, the
@@ -23,6 +29,7 @@ export function SearchPage() {
     enabled: state.q !== '',
     placeholderData: keepPreviousData,
   });
+  const types = useQuery(searchFiltersQuery()).data?.types ?? [];
   const ids = { q: useId(), type: useId() };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -79,9 +86,9 @@ export function SearchPage() {
               onChange={(event) => setSingle('type', event.target.value || null)}
             >
               <option value="">Tous les types</option>
-              {SEARCH_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {SEARCH_TYPE_LABELS[type]}
+              {types.map((type) => (
+                <option key={type.value} value={type.value}>
+                  {type.label}
                 </option>
               ))}
             </select>
@@ -97,17 +104,7 @@ export function SearchPage() {
         ) : !data ? (
           <Loader />
         ) : data.data.length === 0 ? (
-          <>
-            <EmptyResults />
-            {data.meta.total > 0 && (
-              // A page past the last one (an old or edited address).
-              <p>
-                <Link to={`?${firstPage(searchParams)}`} className={fr.cx('fr-link')}>
-                  Voir la première page des résultats
-                </Link>
-              </p>
-            )}
-          </>
+          <EmptyResults meta={data.meta} />
         ) : (
           <>
             <p className={fr.cx('fr-text--sm')}>
@@ -166,12 +163,6 @@ function SearchResultCard({ result }: { result: SearchResult }) {
       </div>
     </article>
   );
-}
-
-function firstPage(search: URLSearchParams): string {
-  const next = new URLSearchParams(search);
-  next.delete('page');
-  return next.toString();
 }
 
 const escapeText = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -2,6 +2,7 @@ import {
   MIN_DELAY_DETAIL_MS,
   SEARCH_TYPES,
   type Paginated,
+  type SearchFilters,
   type SearchResult,
   type SearchType,
 } from '@ad/contract';
@@ -34,6 +35,9 @@ export const searchQuery = (state: SearchState) =>
     { q: state.q, type: state.type || undefined, page: state.page },
     { minDelayMs: MIN_DELAY_DETAIL_MS },
   );
+
+/** GET /api/search/filters: the 'Types' options with their labels (spec §7). */
+export const searchFiltersQuery = () => apiQuery<SearchFilters>('/api/search/filters');
 
 /** A result that leaves the site: a documentary resource, or an item's own web address. */
 export const isExternalResult = (result: SearchResult) =>

@@ -25,7 +25,7 @@ async function newMember(page: Page, testInfo: TestInfo, prefix: string) {
   await main.getByLabel('Prénom', { exact: true }).fill('Anne');
   await emailField(page).fill(email);
   await main.getByLabel('Fonction', { exact: true }).fill('Animatrice');
-  await main.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+  await main.getByLabel(/^Mot de passe/).fill(PASSWORD);
   await main.getByLabel('Confirmation du mot de passe', { exact: true }).fill(PASSWORD);
   await main.locator('label', { hasText: "J'accepte les" }).click({ position: { x: 8, y: 10 } });
   await solveCaptcha(page);
@@ -125,10 +125,11 @@ test.describe('Informations personnelles', () => {
       name: 'Vos informations personnelles ont bien été modifiées.',
     });
     await expect(success).toBeVisible();
+    // Closing goes back to the dashboard (spec §2).
     await success.getByRole('button', { name: 'Fermer' }).click();
-    await expect(success).toBeHidden();
+    await expect.poll(() => pathOf(page)).toBe('/mon-compte/tableau-de-bord');
 
-    await page.reload();
+    await page.goto('/mon-compte/informations-personnelles');
     await expect(main.getByLabel('Prénom *')).toHaveValue('Antoine');
     await expect(main.getByLabel('Fonction *')).toHaveValue('Chargé de mission alimentation');
     await expect(main.getByLabel('Monsieur')).toBeChecked();
@@ -156,7 +157,7 @@ test.describe('Informations personnelles', () => {
     const member = await newMember(page, testInfo, 'mot-de-passe');
     await page.goto('/mon-compte/informations-personnelles');
     const section = page.getByRole('region', { name: 'Modifier mon mot de passe' });
-    const password = section.getByLabel('Nouveau mot de passe *', { exact: true });
+    const password = section.getByLabel(/^Nouveau mot de passe \*/);
     const confirmation = section.getByLabel('Confirmation du mot de passe *', { exact: true });
 
     // Too short and not confirmed: only the first error shows.
@@ -174,13 +175,14 @@ test.describe('Informations personnelles', () => {
     await section.getByRole('button', { name: 'Modifier mon mot de passe' }).click();
     const success = page.getByRole('dialog', { name: 'Votre mot de passe a bien été modifié.' });
     await expect(success).toBeVisible();
-    await success.getByRole('button', { name: 'Fermer' }).click();
     await expect(password).toHaveValue('');
     await expect(confirmation).toHaveValue('');
     await expect(section.getByText('Votre saisie comporte des erreurs.')).toHaveCount(0);
+    await success.getByRole('button', { name: 'Fermer' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/mon-compte/tableau-de-bord');
 
     // This session stays open; the new password opens another one.
-    await page.reload();
+    await page.goto('/mon-compte/informations-personnelles');
     await expect(page).toHaveURL('/mon-compte/informations-personnelles');
     const other = await browser.newContext();
     const otherPage = await other.newPage();

@@ -316,7 +316,13 @@ test('the initiative form: communes or communities, draft restored after a reloa
   await main(page).getByLabel('Titre *').fill(title);
   await main(page).getByLabel('Contexte *').fill('Un contexte à garder.');
   await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('ad:draft:initiatives:new') ?? ''))
+    .poll(() =>
+      page.evaluate(() => {
+        // The member's own draft: `ad:draft:<user id>:initiatives:new`.
+        const key = Object.keys(localStorage).find((k) => /^ad:draft:\d+:initiatives:new$/.test(k));
+        return key ? (localStorage.getItem(key) ?? '') : '';
+      }),
+    )
     .toContain('Un contexte à garder.');
   await page.reload();
   await expect(main(page).getByLabel('Titre *')).toHaveValue('');

@@ -18,7 +18,7 @@ test.describe('accounts', () => {
     await main.getByLabel('Prénom', { exact: true }).fill('Élise');
     await emailField(page).fill(email);
     await main.getByLabel('Fonction', { exact: true }).fill('Chargée de mission');
-    await main.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+    await main.getByLabel(/^Mot de passe/).fill(PASSWORD);
     await main.getByLabel('Confirmation du mot de passe', { exact: true }).fill(PASSWORD);
     // On the drawn box, left of the label's text (the text holds a link).
     await main.locator('label', { hasText: "J'accepte les" }).click({ position: { x: 8, y: 10 } });
@@ -78,7 +78,7 @@ test.describe('accounts', () => {
     await main.getByLabel('Prénom', { exact: true }).fill('Paul');
     await emailField(page).fill(email);
     await main.getByLabel('Fonction', { exact: true }).fill('Maraîcher');
-    await main.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+    await main.getByLabel(/^Mot de passe/).fill(PASSWORD);
     await main.getByLabel('Confirmation du mot de passe', { exact: true }).fill(PASSWORD);
     // On the drawn box, left of the label's text (the text holds a link).
     await main.locator('label', { hasText: "J'accepte les" }).click({ position: { x: 8, y: 10 } });
@@ -98,7 +98,7 @@ test.describe('accounts', () => {
     const link = linkIn(mail, '/mot-de-passe-oublie/nouveau');
     const NEW_PASSWORD = 'mon nouveau mot de passe secret';
     await page.goto(link);
-    await main.getByLabel('Nouveau mot de passe', { exact: true }).fill(NEW_PASSWORD);
+    await main.getByLabel(/^Nouveau mot de passe/).fill(NEW_PASSWORD);
     await main.getByLabel('Confirmation du nouveau mot de passe').fill(NEW_PASSWORD);
     await main.getByRole('button', { name: 'Enregistrer mon mot de passe' }).click();
     await expect(main.getByText('Votre mot de passe a été modifié')).toBeVisible();
@@ -112,9 +112,7 @@ test.describe('accounts', () => {
 
     // Used once.
     await page.goto(link);
-    await main
-      .getByLabel('Nouveau mot de passe', { exact: true })
-      .fill('encore un autre mot de passe');
+    await main.getByLabel(/^Nouveau mot de passe/).fill('encore un autre mot de passe');
     await main
       .getByLabel('Confirmation du nouveau mot de passe')
       .fill('encore un autre mot de passe');

@@ -17,7 +17,10 @@ describe('loadConfig', () => {
 
   it('derives APP_URL from PORT and strips a trailing slash', () => {
     expect(loadConfig({ PORT: '8080' }).APP_URL).toBe('http://localhost:8080');
-    const config = loadConfig({ APP_URL: 'https://alimentation.exemple.fr/' });
+    const config = loadConfig({
+      APP_URL: 'https://alimentation.exemple.fr/',
+      SESSION_SECRET: 'x'.repeat(40),
+    });
     expect(config.APP_URL).toBe('https://alimentation.exemple.fr');
     expect(config.secureCookies).toBe(true);
   });
@@ -45,6 +48,17 @@ describe('loadConfig', () => {
     const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) });
     expect(config.SEED_DEMO).toBe(false);
     expect(config.isProduction).toBe(true);
+  });
+
+  it('treats a site served over https as a deployment, whatever NODE_ENV says', () => {
+    expect(() => loadConfig({ APP_URL: 'https://alimentation.exemple.fr' })).toThrow(
+      /SESSION_SECRET/,
+    );
+    const config = loadConfig({
+      APP_URL: 'https://alimentation.exemple.fr',
+      SESSION_SECRET: 'x'.repeat(40),
+    });
+    expect(config.SEED_DEMO).toBe(false);
   });
 
   it('switches to reCAPTCHA only with both keys', () => {

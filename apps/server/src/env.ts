@@ -385,9 +385,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const raw = parsed.data;
   const isProduction = raw.NODE_ENV === 'production';
 
-  if (isProduction && !raw.SESSION_SECRET)
+  // A site served over https is a real deployment, whatever NODE_ENV says: never with the
+  // secret written in this repository (anyone could sign captcha answers, CSRF tokens, links).
+  const servedOverHttps = (raw.APP_URL ?? '').startsWith('https://');
+  if ((isProduction || servedOverHttps) && !raw.SESSION_SECRET)
     problems.push(
-      'SESSION_SECRET est obligatoire en production (au moins 32 caractères aléatoires)',
+      'SESSION_SECRET est obligatoire en production et derrière https (au moins 32 caractères aléatoires)',
     );
   if (Boolean(raw.RECAPTCHA_SITE_KEY) !== Boolean(raw.RECAPTCHA_SECRET_KEY))
     problems.push(
@@ -427,7 +430,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     SESSION_LIFETIME_MINUTES: raw.SESSION_LIFETIME_MINUTES ?? 120,
     SESSION_REMEMBER_DAYS: raw.SESSION_REMEMBER_DAYS ?? 30,
     REDIS_URL: raw.REDIS_URL,
-    SEED_DEMO: raw.SEED_DEMO ?? !isProduction,
+    // Demo accounts (their passwords are in the README) only on a development machine.
+    SEED_DEMO: raw.SEED_DEMO ?? (!isProduction && !servedOverHttps),
     TILE_URL: raw.TILE_URL ?? DEFAULTS.TILE_URL,
     TILE_ATTRIBUTION: raw.TILE_ATTRIBUTION ?? DEFAULTS.TILE_ATTRIBUTION,
     COOKIE_CONSENT_ENABLED: raw.COOKIE_CONSENT_ENABLED ?? false,
@@ -482,5 +486,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Configuration for tests: defaults plus overrides, never reads process.env. */
 export function testConfig(overrides: Partial<Record<string, string>> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', ...overrides });
+  // The development secret, also for a test of a site served over https.
+  return loadConfig({ NODE_ENV: 'test', SESSION_SECRET: DEV_SESSION_SECRET, ...overrides });
 }

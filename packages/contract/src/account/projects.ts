@@ -167,7 +167,11 @@ export interface InitiativePreview extends ProjectPreview {
   secondary_thematic: SlugOption | null;
   subthematics: Option[];
   beneficiaries: Option[];
-  food_procedure: { id: number; title: string } | null;
+  /**
+   * `url`: the member's own procedure's preview, another's public page, or null (another's
+   * that is not published).
+   */
+  food_procedure: { id: number; title: string; url: string | null } | null;
   issues: { types: Option[]; description: string | null };
 }
 

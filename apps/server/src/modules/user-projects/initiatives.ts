@@ -1,5 +1,6 @@
-import { asc, desc, eq, or } from 'drizzle-orm';
+import { and, asc, desc, eq, or } from 'drizzle-orm';
 import { z } from 'zod';
+import { pathTo } from '@ad/contract';
 import type {
   InitiativeFormResource,
   InitiativeOptions,
@@ -102,11 +103,16 @@ export interface InitiativeRelations {
 export type InitiativeState = ProjectState<InitiativeValues, InitiativeRelations>;
 
 /** Published procedures and the member's own (the form's « Démarche » list). */
-function procedureChoices(db: DbOrTx, userId: number) {
+function procedureChoices(db: DbOrTx, userId: number, only?: number) {
   return db
     .select({ id: foodProcedures.id, title: foodProcedures.title })
     .from(foodProcedures)
-    .where(or(eq(foodProcedures.moderationStatus, 'published'), eq(foodProcedures.userId, userId)))
+    .where(
+      and(
+        or(eq(foodProcedures.moderationStatus, 'published'), eq(foodProcedures.userId, userId)),
+        only === undefined ? undefined : eq(foodProcedures.id, only),
+      ),
+    )
     .orderBy(asc(foodProcedures.title), asc(foodProcedures.id));
 }
 
@@ -202,9 +208,20 @@ export async function applyInitiativeRevision(
   columns: ApplyColumns = {},
 ): Promise<number[]> {
   const { values, relations } = payload;
+  // A revision waits for the team: the procedure it names may have been deleted meanwhile.
+  const foodProcedureId =
+    values.foodProcedureId !== null &&
+    (
+      await tx
+        .select({ id: foodProcedures.id })
+        .from(foodProcedures)
+        .where(eq(foodProcedures.id, values.foodProcedureId))
+    ).length
+      ? values.foodProcedureId
+      : null;
   await tx
     .update(initiatives)
-    .set({ ...values, ...columns })
+    .set({ ...values, foodProcedureId, ...columns })
     .where(eq(initiatives.id, itemId));
   const owner = { initiativeId: itemId };
   await tx.delete(initiativeSubthematics).where(eq(initiativeSubthematics.initiativeId, itemId));
@@ -394,7 +411,7 @@ export const initiativeKind: ProjectKind<
     }));
   },
 
-  async preview(db, state) {
+  async preview(db, state, userId) {
     const v = state.values;
     const themes = new Map((await thematicRows(db)).map((t) => [t.id, t]));
     const theme = (id: number | null) => {
@@ -405,7 +422,12 @@ export const initiativeKind: ProjectKind<
     const wanted = new Set(state.relations.subthematicIds);
     const [procedure] = v.foodProcedureId
       ? await db
-          .select({ id: foodProcedures.id, title: foodProcedures.title })
+          .select({
+            id: foodProcedures.id,
+            title: foodProcedures.title,
+            userId: foodProcedures.userId,
+            moderationStatus: foodProcedures.moderationStatus,
+          })
           .from(foodProcedures)
           .where(eq(foodProcedures.id, v.foodProcedureId))
       : [];
@@ -416,7 +438,7 @@ export const initiativeKind: ProjectKind<
         .filter((s) => wanted.has(s.id))
         .map((s) => ({ id: s.id, name: s.name })),
       beneficiaries: await namedOptions(db, beneficiaries, state.relations.beneficiaryIds),
-      food_procedure: procedure ?? null,
+      food_procedure: procedure ? associatedProcedure(procedure, userId) : null,
       issues: {
         types: await namedOptions(db, issueTypes, state.relations.issueTypeIds),
         description: v.issuesDescription,
@@ -424,13 +446,19 @@ export const initiativeKind: ProjectKind<
     };
   },
 
-  async resource(db, state) {
+  async resource(db, state, ownerId) {
     const themes = new Map((await thematicRows(db)).map((t) => [t.id, t.slug]));
     const v = state.values;
     return {
       thematic_id: (v.thematicId && themes.get(v.thematicId)) || null,
       secondary_thematic_id: (v.secondaryThematicId && themes.get(v.secondaryThematicId)) || null,
-      food_procedure_id: v.foodProcedureId,
+      // A procedure deleted or unpublished since is no longer a choice: the form starts without
+      // it rather than with a choice it cannot show and the server would refuse.
+      food_procedure_id:
+        v.foodProcedureId !== null &&
+        (await procedureChoices(db, ownerId ?? 0, v.foodProcedureId)).length
+          ? v.foodProcedureId
+          : null,
       subthematics: state.relations.subthematicIds,
       beneficiaries: state.relations.beneficiaryIds,
       issues: { types: state.relations.issueTypeIds, description: v.issuesDescription },
@@ -463,4 +491,28 @@ export async function initiativeOptions(
     types: await optionList(db, issueTypes),
     allowedImageMimes: [...ALLOWED_IMAGE_MIMES],
   };
+}
+
+/**
+ * The preview's associated food procedure (spec account-area §2: a link to its preview). The
+ * choice list holds every published procedure, not only the member's: the link leads to the
+ * account preview of the member's own, to the public page of another's, and nowhere for
+ * another's that is no longer published.
+ */
+function associatedProcedure(
+  procedure: { id: number; title: string; userId: number | null; moderationStatus: string },
+  userId: number,
+): { id: number; title: string; url: string | null } {
+  const { id, title } = procedure;
+  if (procedure.userId === userId) {
+    return { id, title, url: pathTo('myaccount.foodProcedures.show', { id }) };
+  }
+  if (procedure.moderationStatus === 'published') {
+    return {
+      id,
+      title,
+      url: pathTo('initiative-item', { selectedResourceType: 'demarche', selectedResource: id }),
+    };
+  }
+  return { id, title, url: null };
 }

@@ -115,8 +115,10 @@ export interface ProjectKind<F extends ProjectFieldsForm, V, R, P, Res> {
   /** Deletes the item (join rows cascade); returns its files. */
   remove(tx: Transaction, id: number): Promise<number[]>;
   listValues(db: DbOrTx, states: ProjectState<V, R>[]): Promise<Record<string, string>[]>;
-  preview(db: DbOrTx, state: ProjectState<V, R>): Promise<P>;
-  resource(db: DbOrTx, state: ProjectState<V, R>): Promise<Res>;
+  /** The preview's own fields; `userId` is the member who reads it (the item's owner). */
+  preview(db: DbOrTx, state: ProjectState<V, R>, userId: number): Promise<P>;
+  /** The form's values; `ownerId` is the item's owner (whose choices the form offers). */
+  resource(db: DbOrTx, state: ProjectState<V, R>, ownerId: number | null): Promise<Res>;
 }
 
 /** Columns a write sets besides the state's values. */
@@ -231,7 +233,7 @@ export function projectService(deps: {
       return {
         id: row.id,
         ...base,
-        ...(await kind.preview(db, state)),
+        ...(await kind.preview(db, state, userId)),
         ...moderationStatusFor(row.moderationStatus, Boolean(revision)),
         deletable: deletableOf(kind, row.id, state.values.title),
       } as ProjectPreview;
@@ -243,7 +245,7 @@ export function projectService(deps: {
       return {
         id: row.id,
         ...(await sharedResource(db, state)),
-        ...(await kind.resource(db, state)),
+        ...(await kind.resource(db, state, userId)),
       } as ProjectFormResource;
     },
 
@@ -358,7 +360,7 @@ export function projectService(deps: {
       return {
         id: item.row.id,
         ...(await sharedResource(db, item.state)),
-        ...(await kind.resource(db, item.state)),
+        ...(await kind.resource(db, item.state, item.row.userId)),
       } as ProjectFormResource;
     },
 

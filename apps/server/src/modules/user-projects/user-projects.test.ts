@@ -25,7 +25,8 @@ import {
   type TestApp,
   type TestFile,
 } from '../../platform/testing.ts';
-import { applyInitiativeRevision, type InitiativeState } from './initiatives.ts';
+import { MAX_FIELD_BYTES, MAX_FORM_TEXT_BYTES } from '../../platform/uploads/multipart-form.ts';
+import { applyInitiativeRevision, initiativeKind, type InitiativeState } from './initiatives.ts';
 
 interface Session {
   cookies: Record<string, string>;
@@ -288,6 +289,22 @@ describe('the member initiatives and food procedures API', () => {
     expect(await fileCount()).toBe(before);
   });
 
+  it('refuses a form whose text is too large before keeping it all in memory (413)', async () => {
+    // One field past its limit would be saved cut: refused.
+    const long = await send(member, 'POST', '/api/user/initiatives', {
+      ...initiativeFields(),
+      summary: 'a'.repeat(MAX_FIELD_BYTES + 1),
+    });
+    expect(long.statusCode).toBe(413);
+    expect(long.json()).toEqual({ message: 'Le contenu envoyé est trop volumineux.' });
+    // Many fields, each within its limit, past the form's total.
+    const many: Record<string, string | TestFile> = { ...initiativeFields() };
+    const chunk = 'b'.repeat(MAX_FIELD_BYTES - 1024);
+    for (let i = 0; i * chunk.length <= MAX_FORM_TEXT_BYTES; i += 1) many[`extra${i}`] = chunk;
+    const large = await send(member, 'POST', '/api/user/initiatives', many);
+    expect(large.statusCode).toBe(413);
+  });
+
   it('needs an institution to create', async () => {
     const response = await send(noInstitution, 'POST', '/api/user/initiatives', initiativeFields());
     expect(response.statusCode).toBe(422);
@@ -442,6 +459,38 @@ describe('the member initiatives and food procedures API', () => {
     expect(refused.json<{ errors: object }>().errors).toHaveProperty('thematics');
 
     const linked = await create({ ...initiativeFields(), food_procedure_id: String(procedureId) });
+    // The preview links to the member's own procedure's preview; another member's initiative
+    // linked to it, to its public page once published, else nowhere.
+    const associated = async (session: Session, id: number) =>
+      (await send(session, 'GET', `/api/user/initiatives/${id}`)).json<{
+        data: InitiativePreview;
+      }>().data.food_procedure;
+    expect(await associated(member, linked)).toEqual({
+      id: procedureId,
+      title: expect.any(String),
+      url: `/mon-compte/demarches/${procedureId}`,
+    });
+    const status = (moderationStatus: 'published' | 'pending') =>
+      t.database.db
+        .update(foodProcedures)
+        .set({ moderationStatus })
+        .where(eq(foodProcedures.id, procedureId));
+    await status('published');
+    const othersLink = await create(
+      { ...initiativeFields(), food_procedure_id: String(procedureId) },
+      other,
+    );
+    expect((await associated(other, othersLink))!.url).toBe(`/initiatives/demarche/${procedureId}`);
+    await status('pending');
+    expect((await associated(other, othersLink))!.url).toBeNull();
+    // No longer one of the other member's choices: their form starts without it.
+    const othersForm = async () =>
+      (await send(other, 'GET', `/api/user/initiatives/options/${othersLink}`)).json<{
+        resource: { food_procedure_id: number | null };
+      }>().resource.food_procedure_id;
+    expect(await othersForm()).toBeNull();
+    await status('published');
+    expect(await othersForm()).toBe(procedureId);
     const deleted = await send(member, 'DELETE', `/api/user/food_procedures/${procedureId}`);
     expect(deleted.statusCode).toBe(200);
     const [initiative] = await t.database.db
@@ -452,5 +501,20 @@ describe('the member initiatives and food procedures API', () => {
     expect(
       await t.database.db.select().from(foodProcedures).where(eq(foodProcedures.id, procedureId)),
     ).toEqual([]);
+    // A revision written before the deletion still names it: the team's approval applies it
+    // without the link (the foreign key would refuse it).
+    const db = t.database.db;
+    const state = await initiativeKind.loadState(db, linked);
+    await db.transaction((tx) =>
+      applyInitiativeRevision(tx, linked, {
+        ...state,
+        values: { ...state.values, title: 'Revue après suppression', foodProcedureId: procedureId },
+      }),
+    );
+    const [applied] = await db
+      .select({ title: initiatives.title, foodProcedureId: initiatives.foodProcedureId })
+      .from(initiatives)
+      .where(eq(initiatives.id, linked));
+    expect(applied).toEqual({ title: 'Revue après suppression', foodProcedureId: null });
   });
 });

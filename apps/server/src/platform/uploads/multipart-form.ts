@@ -14,9 +14,18 @@ export interface MultipartLimits {
 }
 
 /**
+ * The text of a form, at most: a field holds at most 100,000 characters (4 bytes each at most),
+ * and all the fields of the longest form together far less than the total. Multipart bodies are
+ * not bounded by Fastify's body limit: without these, one request of 500 fields of a megabyte
+ * each held half a gigabyte in memory before any check.
+ */
+export const MAX_FIELD_BYTES = 512 * 1024;
+export const MAX_FORM_TEXT_BYTES = 4 * 1024 * 1024;
+
+/**
  * `@fastify/multipart` for the member forms. Files are read by `readMultipartForm` (never
- * attached to the body automatically) so that each route decides its limits. The multipart
- * body limit is the sum of the files' limit and a margin for the text fields.
+ * attached to the body automatically) so that each route decides its limits; a file is read up
+ * to its limit, the text up to MAX_FIELD_BYTES per field and MAX_FORM_TEXT_BYTES in all.
  */
 export async function registerMultipart(app: FastifyInstance, limits: MultipartLimits) {
   await app.register(multipart, {
@@ -25,7 +34,7 @@ export async function registerMultipart(app: FastifyInstance, limits: MultipartL
       fileSize: limits.maxFileBytes + 1,
       files: limits.maxFiles,
       fields: 500,
-      fieldSize: 1024 * 1024,
+      fieldSize: MAX_FIELD_BYTES,
       parts: 600,
     },
   });
@@ -107,6 +116,7 @@ function compact(value: FormValue): FormValue {
 export async function readMultipartForm(request: FastifyRequest): Promise<FormObject> {
   if (!request.isMultipart()) throw new HttpError(415, MESSAGES.unsupportedMediaType);
   const form: FormObject = {};
+  let textBytes = 0;
   for await (const part of request.parts()) {
     const path = splitFieldName(part.fieldname);
     if (part.type === 'file') {
@@ -114,7 +124,13 @@ export async function readMultipartForm(request: FastifyRequest): Promise<FormOb
       if (!part.filename && bytes.length === 0) continue;
       setPath(form, path, new UploadedFile(part.filename || 'fichier', bytes, part.file.truncated));
     } else {
-      setPath(form, path, typeof part.value === 'string' ? part.value : String(part.value ?? ''));
+      const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+      // A field cut at its limit would be saved cut: the whole form is refused instead.
+      textBytes += Buffer.byteLength(value) + Buffer.byteLength(part.fieldname);
+      if (part.valueTruncated || textBytes > MAX_FORM_TEXT_BYTES) {
+        throw new HttpError(413, MESSAGES.tooLarge);
+      }
+      setPath(form, path, value);
     }
   }
   return compact(form) as FormObject;

@@ -118,3 +118,4 @@ export {
 } from './address-autocomplete.tsx';
 export { useFormDraft, type FormDraft } from './use-form-draft.ts';
 export { DraftNotice } from './draft-notice.tsx';
+export { ModerationBadge } from './moderation-badge.tsx';

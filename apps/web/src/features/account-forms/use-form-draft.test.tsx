@@ -1,7 +1,10 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PageUser } from '@ad/contract';
+import { FALLBACK_PAGE_CONFIG, PageConfigProvider } from '../../app/page-config.ts';
 import { DraftNotice } from './draft-notice.tsx';
+import { clearDrafts } from './draft-storage.ts';
 import { useFormDraft, withoutFiles } from './use-form-draft.ts';
 
 interface Values {
@@ -9,10 +12,27 @@ interface Values {
   logo_files: { file: File; displayedName?: string }[];
 }
 
-const KEY = 'ad:draft:initiative:create';
+const KEY = 'ad:draft:7:initiative:create';
+
+const member = (id: number): PageUser => ({
+  id,
+  firstname: 'Camille',
+  lastname: 'Martin',
+  email: `membre${id}@exemple.fr`,
+  role: 'member',
+  has_institution: true,
+});
 let api: { clear: () => void } | null = null;
 
-function Form({ enabled = true }: { enabled?: boolean }) {
+function Form({ enabled = true, userId = 7 }: { enabled?: boolean; userId?: number }) {
+  return (
+    <PageConfigProvider value={{ ...FALLBACK_PAGE_CONFIG, user: member(userId) }}>
+      <DraftForm enabled={enabled} />
+    </PageConfigProvider>
+  );
+}
+
+function DraftForm({ enabled }: { enabled: boolean }) {
   const [values, setValues] = useState<Values>({ title: '', logo_files: [] });
   const draft = useFormDraft('initiative:create', values, setValues, { enabled });
   api = draft;
@@ -121,6 +141,25 @@ describe('useFormDraft', () => {
     expect(screen.queryByText('Un brouillon de ce formulaire a été retrouvé.')).toBeNull();
     rerender(<Form enabled />);
     expect(screen.getByText('Un brouillon de ce formulaire a été retrouvé.')).toBeTruthy();
+  });
+});
+
+describe("a member's drafts", () => {
+  it('are not offered to another member signed in on the same browser', () => {
+    localStorage.setItem(
+      KEY,
+      JSON.stringify({ savedAt: '', values: { title: 'Projet de A', logo_files: [] } }),
+    );
+    render(<Form userId={8} />);
+    expect(screen.queryByText('Un brouillon de ce formulaire a été retrouvé.')).toBeNull();
+  });
+
+  it('are all removed on logout, other storage kept', () => {
+    localStorage.setItem(KEY, '{}');
+    localStorage.setItem('ad:draft:8:food_procedures:12', '{}');
+    localStorage.setItem('ad:consent', 'yes');
+    clearDrafts();
+    expect(Object.keys(localStorage)).toEqual(['ad:consent']);
   });
 });
 

@@ -1,16 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { usePageConfig } from '../../app/page-config.ts';
+import {
+  DRAFT_PREFIX,
+  readDraft,
+  removeDraft,
+  writeDraft,
+  type StoredDraft,
+} from './draft-storage.ts';
 
-export const DRAFT_PREFIX = 'ad:draft:';
 const SAVE_DELAY_MS = 500;
 
-interface StoredDraft {
-  savedAt: string;
-  values: unknown;
-}
-
 /**
- * Keeps a draft of a long form in the browser's local storage (`ad:draft:<key>`), so that a
- * closed tab or an expired session does not lose the member's work. Files cannot be stored: an
+ * Keeps a draft of a long form in the browser's local storage (`ad:draft:<user id>:<key>`), so
+ * that a closed tab or an expired session does not lose the member's work. A draft is the
+ * member's own: another member signed in on the same browser never sees it, and logging out
+ * removes every draft (clearDrafts). Files cannot be stored: an
  * entry holding a file is left out of the draft. On mount, a saved draft is offered (DraftNotice)
  * and nothing is saved until the member takes it or ignores it. Values equal to the form's start
  * (its values when `enabled` turned true: pass `enabled` once the edited item is loaded) are not a
@@ -22,7 +26,7 @@ export function useFormDraft<T>(
   restore: (draft: T) => void,
   { enabled = true }: { enabled?: boolean } = {},
 ) {
-  const storageKey = DRAFT_PREFIX + key;
+  const storageKey = `${DRAFT_PREFIX}${usePageConfig().user?.id ?? 0}:${key}`;
   const [offered, setOffered] = useState<StoredDraft | null>(null);
   const decided = useRef(false);
   const baseline = useRef<string | null>(null);
@@ -117,45 +121,4 @@ function holdsFile(value: unknown): boolean {
     !Array.isArray(value) &&
     Object.values(value).some((item) => item instanceof Blob)
   );
-}
-
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-function readDraft(key: string): StoredDraft | null {
-  try {
-    const text = storage()?.getItem(key);
-    if (!text) return null;
-    const parsed = JSON.parse(text) as Partial<StoredDraft>;
-    return parsed && typeof parsed === 'object' && 'values' in parsed
-      ? { savedAt: String(parsed.savedAt ?? ''), values: parsed.values }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-// Storage may be full or disabled (private browsing): a draft is a convenience, never an error.
-function writeDraft(key: string, serializedValues: string): void {
-  try {
-    storage()?.setItem(
-      key,
-      `{"savedAt":${JSON.stringify(new Date().toISOString())},"values":${serializedValues}}`,
-    );
-  } catch {
-    /* not saved */
-  }
-}
-
-function removeDraft(key: string): void {
-  try {
-    storage()?.removeItem(key);
-  } catch {
-    /* nothing to remove */
-  }
 }

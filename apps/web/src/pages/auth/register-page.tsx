@@ -133,7 +133,8 @@ export function RegisterPage() {
             <PasswordInput
               label="Mot de passe"
               disabled={processing}
-              messagesHint={PASSWORD_HINT}
+              hintText={PASSWORD_HINT}
+              messagesHint=""
               messages={errors.password ? [{ severity: 'error', message: errors.password }] : []}
               nativeInputProps={{
                 name: 'password',

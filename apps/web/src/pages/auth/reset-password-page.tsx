@@ -78,7 +78,8 @@ export function ResetPasswordPage() {
             <PasswordInput
               label="Nouveau mot de passe"
               disabled={form.processing}
-              messagesHint={`Au moins ${PASSWORD_MIN_LENGTH} caractères ; évitez les mots de passe courants.`}
+              hintText={`Au moins ${PASSWORD_MIN_LENGTH} caractères ; évitez les mots de passe courants.`}
+              messagesHint=""
               messages={
                 form.errors.password ? [{ severity: 'error', message: form.errors.password }] : []
               }

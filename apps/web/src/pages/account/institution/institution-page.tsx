@@ -11,6 +11,7 @@ import {
   ErrorBanner,
   FileField,
   FormError,
+  ModerationBadge,
   SubmitButton,
   SuccessModal,
   UploadProgress,
@@ -72,6 +73,10 @@ export function InstitutionPage() {
   return (
     <div className={fr.cx('fr-container', 'fr-my-6w')}>
       <h1>Ma structure</h1>
+      {/* An edit of the published institution waits for the team (decision 0012). */}
+      {options.data?.institution?.moderation_status === 'pending' && (
+        <ModerationBadge label={options.data.institution.moderation_status_label} />
+      )}
       {options.data ? <InstitutionForm options={options.data} /> : <Loader />}
     </div>
   );

@@ -47,7 +47,9 @@ export function PasswordForm() {
       <PasswordInput
         label={`${label} *`}
         disabled={processing}
-        messagesHint={hint}
+        // The rule under the label, always (react-dsfr shows messagesHint only with messages).
+        hintText={hint || undefined}
+        messagesHint=""
         messages={
           firstError?.name === name && firstError.message
             ? [{ severity: 'error', message: firstError.message }]
@@ -83,11 +85,8 @@ export function PasswordForm() {
           </div>
         </fieldset>
       </form>
-      <SuccessModal
-        open={success !== null}
-        message={success ?? ''}
-        onClose={() => setSuccess(null)}
-      />
+      {/* Closing goes back to the dashboard (spec account-area §2 'Modals'). */}
+      <SuccessModal open={success !== null} message={success ?? ''} />
     </section>
   );
 }

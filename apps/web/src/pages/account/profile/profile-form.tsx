@@ -102,11 +102,8 @@ export function ProfileForm({ profile }: { profile: ProfileValues }) {
           </div>
         </fieldset>
       </form>
-      <SuccessModal
-        open={success !== null}
-        message={success ?? ''}
-        onClose={() => setSuccess(null)}
-      />
+      {/* Closing goes back to the dashboard (spec account-area §2 'Modals'). */}
+      <SuccessModal open={success !== null} message={success ?? ''} />
     </section>
   );
 }

@@ -13,7 +13,8 @@ export const profileQuery = () => apiQuery<ProfileValues>('/api/user/profile');
 
 /**
  * « Informations personnelles » (spec account-area §2 Profile page): the profile form, then
- * « Modifier mon mot de passe ». Both stay on this page after a save.
+ * « Modifier mon mot de passe ». After a save, closing the success modal goes back to the
+ * dashboard, as every account form does (spec §2 'Modals'); the password form is cleared at once.
  */
 export function ProfilePage() {
   const navigate = useNavigate();

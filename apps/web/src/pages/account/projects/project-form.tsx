@@ -322,7 +322,14 @@ export function ProjectForm({ type, id, options, target }: ProjectFormProps) {
               label="Adresse"
               value={values.address}
               onChange={(address) => set('address', address)}
-              error={err('address_line_1') ?? err('postcode') ?? err('city')}
+              // The address's parts and its position come from the one field.
+              error={
+                err('address_line_1') ??
+                err('postcode') ??
+                err('city') ??
+                err('latitude') ??
+                err('longitude')
+              }
               disabled={disabled}
               required
             />
@@ -568,6 +575,8 @@ export function ProjectForm({ type, id, options, target }: ProjectFormProps) {
                 />
                 <Input
                   label={`Dispositif du partenaire financier ${i + 1} (facultatif)`}
+                  state={err(`financial_partners.${i}.device`) ? 'error' : 'default'}
+                  stateRelatedMessage={err(`financial_partners.${i}.device`)}
                   nativeInputProps={{
                     name: `financial_partners.${i}.device`,
                     value: item.device,

@@ -2,12 +2,11 @@ import { Link, useParams } from 'react-router';
 import { pathTo } from '@ad/contract';
 import type { FileEntry } from '@ad/contract/account/member-content';
 import type { ProjectPreview } from '@ad/contract/account/projects';
-import { formatFileSize } from '../../../features/account-forms/index.ts';
+import { formatFileSize, ModerationBadge } from '../../../features/account-forms/index.ts';
 import { fr } from '../../../lib/fr.ts';
 import { PublicationPage } from '../publications/publication-form-parts.tsx';
 import {
   ExternalLink,
-  ModerationBadge,
   PreviewActions,
   PreviewList,
   RichText,
@@ -173,11 +172,11 @@ export function InitiativePreviewPage() {
                 ...geoItems(p),
                 {
                   label: 'Démarche associée',
-                  value: p.food_procedure ? (
-                    <Link to={pathTo('myaccount.foodProcedures.show', { id: p.food_procedure.id })}>
-                      {p.food_procedure.title}
-                    </Link>
-                  ) : null,
+                  value: !p.food_procedure ? null : p.food_procedure.url ? (
+                    <Link to={p.food_procedure.url}>{p.food_procedure.title}</Link>
+                  ) : (
+                    p.food_procedure.title
+                  ),
                 },
               ],
               'Coût du projet',

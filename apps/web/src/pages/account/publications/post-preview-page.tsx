@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
 import { pathTo } from '@ad/contract';
+import { ModerationBadge } from '../../../features/account-forms/index.ts';
 import { PublicationPage } from './publication-form-parts.tsx';
 import {
   ExternalLink,
-  ModerationBadge,
   PreviewActions,
   PreviewList,
   RichText,

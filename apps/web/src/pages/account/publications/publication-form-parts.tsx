@@ -147,7 +147,8 @@ export function OptionSelect({
           onChange: (event) => onChange(event.target.value),
         }}
       >
-        <option value="" disabled>
+        {/* An optional choice can be emptied again: its placeholder is a choice of its own. */}
+        <option value="" disabled={required}>
           {placeholder}
         </option>
         {options.map((option) => (

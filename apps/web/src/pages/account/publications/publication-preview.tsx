@@ -142,9 +142,3 @@ export function PreviewActions({
     </>
   );
 }
-
-export function ModerationBadge({ label }: { label: string }) {
-  return (
-    <p className={fr.cx('fr-badge', 'fr-badge--info', 'fr-badge--no-icon', 'fr-mb-3w')}>{label}</p>
-  );
-}

@@ -1,10 +1,10 @@
 import { useParams } from 'react-router';
 import { pathTo } from '@ad/contract';
+import { ModerationBadge } from '../../../features/account-forms/index.ts';
 import { PublicationPage } from './publication-form-parts.tsx';
 import {
   ExternalLink,
   FileLink,
-  ModerationBadge,
   PreviewActions,
   PreviewList,
   RichText,

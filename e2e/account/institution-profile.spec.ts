@@ -135,6 +135,32 @@ test.describe('Informations personnelles', () => {
     await expect(main.getByLabel('Monsieur')).toBeChecked();
   });
 
+  test('a new address is used once the link sent to it is opened', async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    const member = await newMember(page, testInfo, 'nouvelle-adresse');
+    await page.goto('/mon-compte/informations-personnelles');
+    const main = page.getByRole('main');
+    const next = uniqueEmail('nouvelle', testInfo.project.name);
+    await main.getByLabel(/^Adresse e-mail \*/).fill(next);
+    await main.getByRole('button', { name: 'Enregistrer' }).click();
+    const success = page.getByRole('dialog', {
+      name: /^Vos informations personnelles ont bien été modifiées\./,
+    });
+    await expect(success).toContainText(`Un lien de confirmation a été envoyé à ${next}`);
+    await success.getByRole('button', { name: 'Fermer' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/mon-compte/tableau-de-bord');
+
+    // Until the link is opened, the account keeps its address; the form says so.
+    await page.goto('/mon-compte/informations-personnelles');
+    await expect(main.getByLabel(/^Adresse e-mail \*/)).toHaveValue(next);
+    await expect(main.getByText(`votre compte garde l'adresse ${member.email}`)).toBeVisible();
+    const mail = await waitForMail(next, /^Confirmez votre nouvelle adresse e-mail/);
+    await page.goto(linkIn(mail, '/mon-compte/adresse-electronique/confirmation'));
+    await expect(main.getByText('Votre nouvelle adresse e-mail est confirmée.')).toBeVisible();
+    await expect(main.getByText(/votre compte garde l'adresse/)).toHaveCount(0);
+    await expect(main.getByLabel(/^Adresse e-mail \*/)).toHaveValue(next);
+  });
+
   test('an address of another account is refused', async ({ page, pageErrors }, testInfo) => {
     test.setTimeout(90_000);
     pageErrors.allowStatus(422, '/api/user/profile');

@@ -44,14 +44,33 @@ export interface ProfileValues {
   firstname: string;
   email: string;
   job: string | null;
+  /** A new address waiting for the member to open the link sent to it, else null. */
+  pending_email: string | null;
 }
 
-/** Success texts of spec §8. */
+/**
+ * The link of a new address lands on « Informations personnelles » with `?adresse=` saying how
+ * it went (the server's EMAIL_CHANGE_PATH).
+ */
+export const EMAIL_CHANGE_PARAM = 'adresse';
+export const EMAIL_CHANGE_RESULTS = {
+  confirmed: 'confirmee',
+  taken: 'prise',
+  invalid: 'invalide',
+} as const;
+
+/** Success texts of spec §8 (and, added, the address change's). */
 export const USER_ACCOUNT_MESSAGES = {
   institutionSaved: 'Votre structure a bien été modifiée.',
   profileSaved: 'Vos informations personnelles ont bien été modifiées.',
   passwordSaved: 'Votre mot de passe a bien été modifié.',
   emailTaken: 'Cette adresse e-mail est déjà utilisée.',
+  /** After profileSaved, when the address changed: it is used once confirmed. */
+  emailChangePending: (email: string) =>
+    `Un lien de confirmation a été envoyé à ${email} : cette adresse remplacera l'actuelle quand vous l'aurez ouvert.`,
+  emailChangeConfirmed: 'Votre nouvelle adresse e-mail est confirmée.',
+  emailChangeInvalid:
+    "Ce lien de confirmation n'est plus valide. Saisissez de nouveau l'adresse dans vos informations personnelles pour en recevoir un autre.",
 } as const;
 
 /** The institution's image: a file entry with its original name and MIME type (spec §3). */

@@ -9,10 +9,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-/** Single-use links sent by e-mail: address verification and password reset. */
+/** Single-use links sent by e-mail: address verification, password reset, address change. */
 export const userTokenPurposeEnum = pgEnum('user_token_purpose', [
   'email_verification',
   'password_reset',
+  'email_change',
 ]);
 
 export const userTokens = pgTable(

@@ -35,6 +35,11 @@ export const users = pgTable(
       onDelete: 'set null',
     }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * A new address the member asked for in « Informations personnelles »: it replaces `email`
+     * once the link sent to it is opened (the old address is told of the request).
+     */
+    pendingEmail: text('pending_email'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** Set by an admin: the account can no longer sign in (its sessions are removed). */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),

@@ -22,6 +22,10 @@ type LinkMessage = Pick<MailMessage, 'to' | 'subject' | 'html' | 'text'>;
 export interface AccountEmails {
   verification(user: Recipient, link: string): Promise<LinkMessage>;
   passwordReset(user: Recipient, link: string): Promise<LinkMessage>;
+  /** To the new address a member asked for: the link that confirms it. */
+  emailChange(user: Recipient, link: string): Promise<LinkMessage>;
+  /** To the current address: a change was asked (no link: it only warns). */
+  emailChangeNotice(user: Recipient, newEmail: string): Promise<LinkMessage>;
 }
 
 export function createAccountEmails(config: Config): AccountEmails {
@@ -50,6 +54,57 @@ export function createAccountEmails(config: Config): AccountEmails {
           <EmailText>
             Vous n'êtes pas à l'origine de cette inscription ? Ignorez ce message : le compte ne
             sera pas activé.
+          </EmailText>
+        </EmailLayout>,
+      );
+      return { to: user.email, subject, ...body };
+    },
+
+    async emailChange(user, link) {
+      const subject = `Confirmez votre nouvelle adresse e-mail – ${config.APP_NAME}`;
+      const body = await renderEmail(
+        <EmailLayout
+          {...frame}
+          title="Confirmez votre nouvelle adresse e-mail"
+          preview="Lien valable 24 heures"
+        >
+          <EmailText>Bonjour {user.firstname},</EmailText>
+          <EmailText>
+            Vous avez demandé à utiliser cette adresse pour votre compte sur {config.APP_NAME}. Pour
+            la confirmer, suivez ce lien :
+          </EmailText>
+          <EmailButton href={link}>Confirmer ma nouvelle adresse</EmailButton>
+          <EmailText>
+            Ce lien est valable 24 heures et ne peut servir qu'une fois. Si le bouton ne fonctionne
+            pas, copiez cette adresse dans votre navigateur :{' '}
+            <EmailLink href={link}>{link}</EmailLink>
+          </EmailText>
+          <EmailText>
+            Vous n'avez rien demandé ? Ignorez ce message : l'adresse du compte ne changera pas.
+          </EmailText>
+        </EmailLayout>,
+      );
+      return { to: user.email, subject, ...body };
+    },
+
+    async emailChangeNotice(user, newEmail) {
+      const subject = `Changement d'adresse e-mail demandé – ${config.APP_NAME}`;
+      const body = await renderEmail(
+        <EmailLayout
+          {...frame}
+          title="Changement d'adresse e-mail demandé"
+          preview="Votre adresse actuelle reste utilisée jusqu'à la confirmation"
+        >
+          <EmailText>Bonjour {user.firstname},</EmailText>
+          <EmailText>
+            Une demande de changement de l'adresse e-mail de votre compte sur {config.APP_NAME} a
+            été faite depuis votre espace, vers l'adresse {newEmail}. Votre adresse actuelle reste
+            celle du compte tant que le lien envoyé à la nouvelle n'a pas été ouvert.
+          </EmailText>
+          <EmailText>
+            Vous n'êtes pas à l'origine de cette demande ? Connectez-vous, remettez votre adresse
+            dans vos informations personnelles et changez votre mot de passe : la demande sera
+            annulée et vos autres sessions fermées.
           </EmailText>
         </EmailLayout>,
       );

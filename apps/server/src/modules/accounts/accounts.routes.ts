@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pathTo } from '@ad/contract';
+import { EMAIL_CHANGE_PARAM, EMAIL_CHANGE_RESULTS } from '@ad/contract/account/user-account';
 import {
   emailOnlyBodySchema,
   messageResponseSchema,
@@ -16,6 +17,8 @@ import {
   RESET_PATH,
   SEND_ACCOUNT_LINK_JOB,
   VERIFY_PATH,
+  EMAIL_CHANGE_PATH,
+  SEND_EMAIL_CHANGE_JOB,
   type AccountsService,
   type SendLinkJob,
 } from './accounts.service.ts';
@@ -32,6 +35,9 @@ export const accountsRoutes: FastifyPluginAsync<{
 }> = async (app, { config, accounts }) => {
   await app.jobs.work<SendLinkJob>(SEND_ACCOUNT_LINK_JOB, (data, job) =>
     accounts.sendLink(data, job.id),
+  );
+  await app.jobs.work<{ userId: number }>(SEND_EMAIL_CHANGE_JOB, (data, job) =>
+    accounts.sendEmailChange(data.userId, job.id),
   );
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const perAccount = (action: string, email: string) =>
@@ -67,6 +73,21 @@ export const accountsRoutes: FastifyPluginAsync<{
       const ok = request.query.token ? await accounts.verifyEmail(request.query.token) : false;
       reply.headers(noStore);
       return reply.redirect(`${pathTo('login')}?verification=${ok ? 'ok' : 'invalide'}`, 303);
+    },
+  );
+
+  // The link of a new address (« Informations personnelles »): whoever opens it, signed in or
+  // not, the token alone proves the mailbox. The profile page then says how it went.
+  typed.get(
+    EMAIL_CHANGE_PATH,
+    { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } },
+    async (request, reply) => {
+      const result = request.query.token
+        ? await accounts.confirmEmailChange(request.query.token)
+        : 'invalid';
+      reply.headers(noStore);
+      const search = `${EMAIL_CHANGE_PARAM}=${EMAIL_CHANGE_RESULTS[result]}`;
+      return reply.redirect(`${pathTo('myaccount.profile')}?${search}`, 303);
     },
   );
 

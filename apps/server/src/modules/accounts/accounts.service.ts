@@ -28,6 +28,8 @@ export const ACCOUNT_MESSAGES = {
 
 /** Issues a single-use link and e-mails it (data: SendLinkJob). */
 export const SEND_ACCOUNT_LINK_JOB = 'accounts.send-link';
+/** Job: the link that confirms a member's new address, and the notice to the old one. */
+export const SEND_EMAIL_CHANGE_JOB = 'accounts.send-email-change';
 
 export interface SendLinkJob {
   email: string;
@@ -163,6 +165,72 @@ export function createAccountsService(deps: {
       await deps.mailer.deliver(message, { jobId });
     },
 
+    /**
+     * Job SEND_EMAIL_CHANGE_JOB: a link to the address the member asked for (a retry issues a
+     * new one), and a notice to the current address, so that its owner hears of a change made
+     * from a session left open. Nothing when the request was cancelled meanwhile.
+     */
+    async sendEmailChange(userId: number, jobId: string): Promise<void> {
+      const [user] = await db
+        .select({
+          email: users.email,
+          pendingEmail: users.pendingEmail,
+          firstname: users.firstname,
+        })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!user?.pendingEmail) return;
+      const token = await tokens.issue(userId, 'email_change');
+      const recipient = { email: user.pendingEmail, firstname: user.firstname };
+      await deps.mailer.deliver(
+        await emails.emailChange(recipient, link(EMAIL_CHANGE_PATH, token)),
+        { jobId: `${jobId}:new` },
+      );
+      await deps.mailer.deliver(
+        await emails.emailChangeNotice(
+          { email: user.email, firstname: user.firstname },
+          user.pendingEmail,
+        ),
+        { jobId: `${jobId}:old` },
+      );
+    },
+
+    /**
+     * The link of SEND_EMAIL_CHANGE_JOB opened: the waiting address becomes the account's (and
+     * counts as verified). 'taken' when another account took it meanwhile, 'invalid' for an
+     * unknown, used or expired link, or a request cancelled since.
+     */
+    async confirmEmailChange(token: string): Promise<'confirmed' | 'taken' | 'invalid'> {
+      const userId = await tokens.consume(token, 'email_change');
+      if (userId === null) return 'invalid';
+      const [user] = await db
+        .select({ pendingEmail: users.pendingEmail })
+        .from(users)
+        .where(eq(users.id, userId));
+      const email = user?.pendingEmail;
+      if (!email) return 'invalid';
+      if (await findByEmail(email)) {
+        await db.update(users).set({ pendingEmail: null }).where(eq(users.id, userId));
+        return 'taken';
+      }
+      try {
+        await db
+          .update(users)
+          .set({
+            email,
+            pendingEmail: null,
+            emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${clock()})`,
+          })
+          .where(eq(users.id, userId));
+      } catch (error) {
+        // Another account took it at the same moment: the unique index decides.
+        const code = (error as { code?: string; cause?: { code?: string } }) ?? {};
+        if (code.code === '23505' || code.cause?.code === '23505') return 'taken';
+        throw error;
+      }
+      return 'confirmed';
+    },
+
     /** New password from a reset link: the link is used once; every session of the user ends. */
     async resetPassword(token: string, password: string): Promise<{ message: string }> {
       await refuseCommonPassword(password);
@@ -190,3 +258,4 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 /** Where the links of the e-mails land (server routes). */
 export const VERIFY_PATH = '/inscription/verification';
 export const RESET_PATH = '/mot-de-passe-oublie/nouveau';
+export const EMAIL_CHANGE_PATH = '/mon-compte/adresse-electronique/confirmation';

@@ -6,7 +6,8 @@ import { recordAudit } from '../../platform/audit.ts';
 import { ValidationError } from '../../platform/errors.ts';
 import { hashPassword, isCommonPassword } from '../../platform/passwords.ts';
 import type { SessionStore } from '../../platform/auth/sessions.ts';
-import { ACCOUNT_MESSAGES } from '../accounts/accounts.service.ts';
+import { ACCOUNT_MESSAGES, SEND_EMAIL_CHANGE_JOB } from '../accounts/accounts.service.ts';
+import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { PasswordForm, ProfileForm } from './user-account.schemas.ts';
 
 const emailTaken = () => new ValidationError({ email: [USER_ACCOUNT_MESSAGES.emailTaken] });
@@ -25,6 +26,7 @@ export async function profileOf(db: AppDatabase, userId: number): Promise<Profil
       firstname: users.firstname,
       email: users.email,
       job: users.job,
+      pending_email: users.pendingEmail,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -32,20 +34,32 @@ export async function profileOf(db: AppDatabase, userId: number): Promise<Profil
   return row;
 }
 
-/** Saves the profile; another account's address (in any case) is refused on `email`. */
+/**
+ * Saves the profile; another account's address (in any case) is refused on `email`. A new
+ * address is not taken at once: it waits in `pending_email` for the member to open the link the
+ * job SEND_EMAIL_CHANGE_JOB sends to it (and the old address is told), so that a session left
+ * open, or a typo, never hands the account to another mailbox. Each save with a new address
+ * sends the link again; the same address in another case is saved at once, and the current
+ * address given back cancels a pending change. Returns the address waiting for confirmation.
+ */
 export async function saveProfile(
   db: AppDatabase,
-  input: { userId: number; form: ProfileForm; ip: string | null },
-): Promise<void> {
+  input: { userId: number; form: ProfileForm; ip: string | null; jobs: JobQueue },
+): Promise<{ pendingEmail: string | null }> {
   const { userId, form } = input;
+  const email = form.email.trim();
   const [other] = await db
     .select({ id: users.id })
     .from(users)
-    .where(
-      and(eq(sql`lower(${users.email})`, form.email.trim().toLowerCase()), ne(users.id, userId)),
-    )
+    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), ne(users.id, userId)))
     .limit(1);
   if (other) throw emailTaken();
+  const [current] = await db
+    .select({ email: users.email, pendingEmail: users.pendingEmail })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!current) throw new Error('signed-in user not found');
+  const sameAddress = current.email.toLowerCase() === email.toLowerCase();
   try {
     await db.transaction(async (tx) => {
       await tx
@@ -54,10 +68,12 @@ export async function saveProfile(
           civility: form.civility,
           lastname: form.lastname,
           firstname: form.firstname,
-          email: form.email.trim(),
           job: form.job,
+          ...(sameAddress ? { email, pendingEmail: null } : { pendingEmail: email }),
         })
         .where(eq(users.id, userId));
+      // Each save with a new address sends its link again (a lost e-mail, an expired link).
+      if (!sameAddress) await input.jobs.send(SEND_EMAIL_CHANGE_JOB, { userId }, { tx });
       await recordAudit(tx, {
         actorId: userId,
         action: 'profile.update',
@@ -71,6 +87,7 @@ export async function saveProfile(
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
+  return { pendingEmail: sameAddress ? null : email };
 }
 
 /**

@@ -75,9 +75,18 @@ export const userAccountRoutes: FastifyPluginAsync<UserRoutesOptions> = async (
   app.post('/api/user/profile', routeRateLimit(config, 'write'), async (request, reply) => {
     const user = requireUser(request);
     const form = parseForm(profileFormSchema, await formBody(request));
-    await saveProfile(db, { userId: user.id, form, ip: request.ip ?? null });
+    const { pendingEmail } = await saveProfile(db, {
+      userId: user.id,
+      form,
+      ip: request.ip ?? null,
+      jobs: app.jobs,
+    });
     reply.headers(noStore);
-    return { message: USER_ACCOUNT_MESSAGES.profileSaved };
+    // Spec §8's message, and what to do when the address is to change.
+    const message = pendingEmail
+      ? `${USER_ACCOUNT_MESSAGES.profileSaved} ${USER_ACCOUNT_MESSAGES.emailChangePending(pendingEmail)}`
+      : USER_ACCOUNT_MESSAGES.profileSaved;
+    return { message };
   });
 
   app.post('/api/user/profile/password', routeRateLimit(config, 'auth'), async (request, reply) => {

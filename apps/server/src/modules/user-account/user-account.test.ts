@@ -11,6 +11,7 @@ import { auditEvents, revisions } from '../../db/schema/index.ts';
 import { contactTypes } from '../../db/schema/taxonomy.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 import { placeholderPdf } from '../../db/seed/placeholders.ts';
+import { mailTo, waitForMail } from '../../platform/mail/testing.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import {
   createTestApp,
@@ -376,14 +377,22 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
         firstname: 'Camille',
         email: who.user.email,
         job: 'Animatrice',
+        pending_email: null,
       });
 
-      const response = await postJson(who, '/api/user/profile', profile);
+      const response = await postJson(who, '/api/user/profile', {
+        ...profile,
+        email: who.user.email,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         message: 'Vos informations personnelles ont bien été modifiées.',
       });
-      expect(await getJson<ProfileValues>(who, '/api/user/profile')).toEqual(profile);
+      expect(await getJson<ProfileValues>(who, '/api/user/profile')).toEqual({
+        ...profile,
+        email: who.user.email,
+        pending_email: null,
+      });
       const audits = await t.database.db
         .select()
         .from(auditEvents)
@@ -437,13 +446,79 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
       });
     });
 
-    it('keeps its own address in another case', async () => {
+    it('keeps its own address in another case, at once', async () => {
       const who = await member();
       const response = await postJson(who, '/api/user/profile', {
         ...profile,
         email: who.user.email.toUpperCase(),
       });
       expect(response.statusCode).toBe(200);
+      expect(await getJson<ProfileValues>(who, '/api/user/profile')).toMatchObject({
+        email: who.user.email.toUpperCase(),
+        pending_email: null,
+      });
+    });
+
+    it('takes a new address only once the link sent to it is opened; the old one is told', async () => {
+      const who = await member();
+      const old = who.user.email;
+      const response = await postJson(who, '/api/user/profile', {
+        ...profile,
+        email: 'nouvelle.adresse@exemple.fr',
+      });
+      expect(response.json()).toEqual({
+        message:
+          "Vos informations personnelles ont bien été modifiées. Un lien de confirmation a été envoyé à nouvelle.adresse@exemple.fr : cette adresse remplacera l'actuelle quand vous l'aurez ouvert.",
+      });
+      expect(await getJson<ProfileValues>(who, '/api/user/profile')).toMatchObject({
+        email: old,
+        pending_email: 'nouvelle.adresse@exemple.fr',
+      });
+      const notice = await waitForMail(t.mailDir, mailTo(old));
+      expect(notice.subject).toMatch(/^Changement d'adresse e-mail demandé/);
+      expect(notice.text).toContain('nouvelle.adresse@exemple.fr');
+      expect(notice.text).not.toMatch(/https?:\/\/\S*confirmation/);
+      const mail = await waitForMail(t.mailDir, mailTo('nouvelle.adresse@exemple.fr'));
+      const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+      expect(link.pathname).toBe('/mon-compte/adresse-electronique/confirmation');
+
+      // Opened, even without a session: the address is the account's, and verified.
+      const opened = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+      expect(opened.statusCode).toBe(303);
+      expect(opened.headers.location).toBe(
+        '/mon-compte/informations-personnelles?adresse=confirmee',
+      );
+      expect(await getJson<ProfileValues>(who, '/api/user/profile')).toMatchObject({
+        email: 'nouvelle.adresse@exemple.fr',
+        pending_email: null,
+      });
+      const again = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+      expect(again.headers.location).toBe('/mon-compte/informations-personnelles?adresse=invalide');
+    });
+
+    it('gives up a new address that another account took meanwhile, or that was cancelled', async () => {
+      const who = await member();
+      await postJson(who, '/api/user/profile', { ...profile, email: 'convoitee@exemple.fr' });
+      const mail = await waitForMail(t.mailDir, mailTo('convoitee@exemple.fr'));
+      const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+      await createUser(t.database, { email: 'Convoitee@exemple.fr' });
+      const opened = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+      expect(opened.headers.location).toBe('/mon-compte/informations-personnelles?adresse=prise');
+      expect(await getJson<ProfileValues>(who, '/api/user/profile')).toMatchObject({
+        email: who.user.email,
+        pending_email: null,
+      });
+
+      // The current address given back cancels the request: its link no longer works.
+      await postJson(who, '/api/user/profile', { ...profile, email: 'annulee@exemple.fr' });
+      const cancelled = await waitForMail(t.mailDir, mailTo('annulee@exemple.fr'));
+      await postJson(who, '/api/user/profile', { ...profile, email: who.user.email });
+      const link2 = new URL(/https?:\/\/\S+/.exec(cancelled.text)![0]);
+      const late = await t.app.inject({ method: 'GET', url: link2.pathname + link2.search });
+      expect(late.headers.location).toBe('/mon-compte/informations-personnelles?adresse=invalide');
+      expect(await getJson<ProfileValues>(who, '/api/user/profile')).toMatchObject({
+        email: who.user.email,
+      });
     });
   });
 

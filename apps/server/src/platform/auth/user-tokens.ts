@@ -9,6 +9,7 @@ export type UserTokenPurpose = (typeof userTokens.$inferSelect)['purpose'];
 export const TOKEN_LIFETIME_MS: Record<UserTokenPurpose, number> = {
   email_verification: 7 * 86_400_000,
   password_reset: 60 * 60_000,
+  email_change: 86_400_000,
 };
 
 /**

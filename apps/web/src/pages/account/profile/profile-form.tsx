@@ -27,7 +27,8 @@ export function ProfileForm({ profile }: { profile: ProfileValues }) {
     civility: (profile.civility ?? '') as Civility | '',
     lastname: profile.lastname,
     firstname: profile.firstname,
-    email: profile.email,
+    // The address asked for, while its link waits to be opened.
+    email: profile.pending_email ?? profile.email,
     job: profile.job ?? '',
   });
   const [success, setSuccess] = useState<string | null>(null);
@@ -40,11 +41,13 @@ export function ProfileForm({ profile }: { profile: ProfileValues }) {
     label: string,
     autoComplete: string,
     type: 'text' | 'email' = 'text',
+    hintText?: string,
   ) => (
     <div className={fr.cx('fr-fieldset__element')}>
       <FieldInput
         name={name}
         label={`${label} *`}
+        hintText={hintText}
         type={type}
         autoComplete={autoComplete}
         value={values[name]}
@@ -95,7 +98,15 @@ export function ProfileForm({ profile }: { profile: ProfileValues }) {
           </div>
           {text('lastname', 'Nom', 'family-name')}
           {text('firstname', 'Prénom', 'given-name')}
-          {text('email', 'Adresse e-mail', 'email', 'email')}
+          {text(
+            'email',
+            'Adresse e-mail',
+            'email',
+            'email',
+            profile.pending_email
+              ? `En attente de confirmation : ouvrez le lien envoyé à cette adresse. Jusque-là, votre compte garde l'adresse ${profile.email}.`
+              : undefined,
+          )}
           {text('job', 'Fonction', 'organization-title')}
           <div className={fr.cx('fr-fieldset__element', 'fr-mt-2w')}>
             <SubmitButton processing={processing}>Enregistrer</SubmitButton>

@@ -112,6 +112,8 @@ test.describe('posts (actualités) @desktop-only', () => {
       page.getByRole('heading', { level: 1, name: 'Actualité : modifier' }),
     ).toBeVisible();
     await expect(main(page).getByRole('textbox', { name: /^Titre/ })).toHaveValue(title);
+    // The edit form says the item waits for the team (decision 0012).
+    await expect(main(page).getByText('En cours de modération', { exact: true })).toBeVisible();
     const edited = `${title} modifiée`;
     await main(page)
       .getByRole('textbox', { name: /^Titre/ })

@@ -42,14 +42,23 @@ export interface MemberList {
 }
 
 /** A saved file as the forms and previews get it (spec §3 'File entry'). */
+/**
+ * A stored file of a member's item (spec §3 'File entry': file, displayedName, filename, url, size;
+ * images also id, name, type).
+ */
 export interface FileEntry {
   id: number;
+  /** The file's address, as `url` (spec §3 names both). */
+  file: string;
   url: string;
   /** WebP thumbnail of an image (the original until the thumbnail job ran). */
   thumb_url?: string | null;
   filename: string;
   size: number;
   displayedName?: string | null;
+  /** Images: the original name and the MIME type. */
+  name?: string;
+  type?: string;
 }
 
 /** Option lists: id and name (thematics and resource types use their slug as id). */

@@ -1,3 +1,4 @@
+import type { FormModerationStatus } from './publications.ts';
 import type { Deletable, FileEntry, Option } from './member-content.ts';
 import type { ModerationStatus } from '../constants.ts';
 
@@ -48,7 +49,7 @@ export interface WebsiteUrlValue {
 }
 
 /** The form's values of an item, as `options/:id` gives them (`resource`). */
-export interface ProjectFormResource {
+export interface ProjectFormResource extends FormModerationStatus {
   id: number;
   title: string;
   summary: string | null;

@@ -25,8 +25,14 @@ interface Moderated {
   deletable: Deletable;
 }
 
+/** The status an edit form shows above it (« En cours de modération »…). */
+export interface FormModerationStatus {
+  moderation_status: ModerationStatus;
+  moderation_status_label: string;
+}
+
 /** `resource` of `GET /api/user/posts/options/:id`: the values the edit form starts with. */
-export interface PostFormValues {
+export interface PostFormValues extends FormModerationStatus {
   id: number;
   category_id: number | null;
   title: string;
@@ -52,7 +58,7 @@ export interface PostPreview extends Moderated {
   category: { id: number; name: string } | null;
 }
 
-export interface EventFormValues {
+export interface EventFormValues extends FormModerationStatus {
   id: number;
   category_id: number | null;
   title: string;
@@ -83,7 +89,7 @@ export interface EventPreview extends Moderated {
   category: { id: number; name: string } | null;
 }
 
-export interface ResourceFormValues {
+export interface ResourceFormValues extends FormModerationStatus {
   id: number;
   category_id: number | null;
   /** Thematic slug. */

@@ -74,6 +74,7 @@ async function imageEntry(db: DbOrTx, fileId: number | null): Promise<ImageEntry
   const url = publicFileUrl(file.storageKey) ?? '';
   return {
     id: file.id,
+    file: url,
     url,
     thumb_url: publicFileUrl(file.thumbStorageKey) ?? url,
     filename: file.originalName,

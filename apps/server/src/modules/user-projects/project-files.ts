@@ -112,6 +112,7 @@ export async function fileEntries(db: DbOrTx, attached: AttachedFile[]): Promise
     return [
       {
         id: row.id,
+        file: url,
         url,
         thumb_url: row.width ? (publicFileUrl(row.thumbStorageKey) ?? url) : null,
         filename: row.originalName,

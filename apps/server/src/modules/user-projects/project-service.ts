@@ -241,9 +241,10 @@ export function projectService(deps: {
 
     async resource(kind: AnyKind, id: number, userId: number) {
       const row = await ownedRow(kind, id, userId);
-      const { state } = await currentState(db, kind, row);
+      const { state, revision } = await currentState(db, kind, row);
       return {
         id: row.id,
+        ...moderationStatusFor(row.moderationStatus, Boolean(revision)),
         ...(await sharedResource(db, state)),
         ...(await kind.resource(db, state, userId)),
       } as ProjectFormResource;
@@ -359,6 +360,7 @@ export function projectService(deps: {
     async teamResource(kind: AnyKind, item: TeamItem) {
       return {
         id: item.row.id,
+        ...moderationStatusFor(item.row.moderationStatus, Boolean(item.revision)),
         ...(await sharedResource(db, item.state)),
         ...(await kind.resource(db, item.state, item.row.userId)),
       } as ProjectFormResource;

@@ -198,6 +198,8 @@ describe('the member initiatives and food procedures API', () => {
     expect(data.thematic?.name).toBeTruthy();
     expect(data.communes[0]!.name_formatted).toContain('Bordeaux');
     expect(data.logos[0]!.displayedName).toBe('Notre logo');
+    // Spec §3 'File entry': file and url, and an image's name and type.
+    expect(data.logos[0]).toMatchObject({ file: data.logos[0]!.url, type: 'image/png' });
     expect(data.logos[0]!.thumb_url).toBeTruthy();
     expect(data.documents[0]).toMatchObject({ filename: 'bilan.pdf', displayedName: 'Bilan 2026' });
     expect(data.status_for_humans).toBeTruthy();

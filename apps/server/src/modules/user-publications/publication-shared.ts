@@ -93,6 +93,7 @@ export async function fileEntries(
       thumbStorageKey: files.thumbStorageKey,
       originalName: files.originalName,
       size: files.size,
+      mimeType: files.mimeType,
     })
     .from(files)
     .where(inArray(files.id, wanted));
@@ -103,10 +104,14 @@ export async function fileEntries(
         row.id,
         {
           id: row.id,
+          file: url,
           url,
           thumb_url: publicFileUrl(row.thumbStorageKey) ?? url,
           filename: row.originalName,
           size: row.size,
+          ...(row.mimeType.startsWith('image/')
+            ? { name: row.originalName, type: row.mimeType }
+            : {}),
         },
       ];
     }),

@@ -139,6 +139,7 @@ export function eventEditor(
       const images = await fileEntries(db, [row.imageFileId]);
       const resource: EventFormValues = {
         id: row.id,
+        ...moderationStatusFor(item.row.moderationStatus, item.revision !== null),
         category_id: row.categoryId,
         title: row.title,
         started_at: row.startedAt,

@@ -85,6 +85,11 @@ describe('the member posts API (/api/user/posts)', () => {
       deletable: { label: 'Actualité', url: `/api/user/posts/${body.data.id}` },
     });
     expect(data.featured_image?.url).toMatch(/^\/uploads\/.+\.png$/);
+    expect(data.featured_image).toMatchObject({
+      file: data.featured_image!.url,
+      name: expect.any(String),
+      type: 'image/png',
+    });
     expect(data.featured_image?.filename).toBe('image.png');
     expect(data.thumb).toBeTruthy();
     const image = await t.app.inject({ method: 'GET', url: data.featured_image!.url });
@@ -119,6 +124,8 @@ describe('the member posts API (/api/user/posts)', () => {
     const edit = (await api.get(owner, `/api/user/posts/options/${id}`)).json<PostOptions>();
     expect(edit.resource).toMatchObject({
       id,
+      moderation_status: 'pending',
+      moderation_status_label: 'En cours de modération',
       title: 'Un nouvel appel à projets',
       category_id: categoryId,
     });

@@ -123,6 +123,7 @@ export function postEditor(
       const images = await fileEntries(db, [row.imageFileId]);
       const resource: PostFormValues = {
         id: row.id,
+        ...moderationStatusFor(item.row.moderationStatus, item.revision !== null),
         category_id: row.categoryId,
         title: row.title,
         authors: row.authors,

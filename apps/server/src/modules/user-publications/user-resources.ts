@@ -183,6 +183,7 @@ export function resourceEditor(
       const saved = await fileEntries(db, [row.imageFileId, row.documentFileId]);
       const resource: ResourceFormValues = {
         id: row.id,
+        ...moderationStatusFor(item.row.moderationStatus, item.revision !== null),
         category_id: row.categoryId,
         thematic_id: lists.thematics.find((t) => t.id === row.thematicId)?.slug ?? null,
         type_id:

@@ -19,6 +19,8 @@ const OPTIONS: PostOptions = {
   categories: [{ id: 3, name: 'Appel à projets' }],
   resource: {
     id: 12,
+    moderation_status: 'pending',
+    moderation_status_label: 'En cours de modération',
     category_id: 3,
     title: 'Apel a projet',
     authors: 'Camille Martin',

@@ -9,7 +9,10 @@ export function InitiativeFormPage() {
   const { id } = useParams();
   const { data } = useQueryOr404(projectQueries.initiativeOptions(id));
   return (
-    <PublicationPage title={id ? 'Initiative : modifier' : 'Initiative : ajouter'}>
+    <PublicationPage
+      title={id ? 'Initiative : modifier' : 'Initiative : ajouter'}
+      status={data?.resource?.moderation_status_label}
+    >
       {data ? <ProjectForm key={id ?? 'new'} type="initiatives" id={id} options={data} /> : null}
     </PublicationPage>
   );
@@ -20,7 +23,10 @@ export function FoodProcedureFormPage() {
   const { id } = useParams();
   const { data } = useQueryOr404(projectQueries.foodProcedureOptions(id));
   return (
-    <PublicationPage title={id ? 'Démarche : modifier' : 'Démarche : ajouter'}>
+    <PublicationPage
+      title={id ? 'Démarche : modifier' : 'Démarche : ajouter'}
+      status={data?.resource?.moderation_status_label}
+    >
       {data ? (
         <ProjectForm key={id ?? 'new'} type="food_procedures" id={id} options={data} />
       ) : null}

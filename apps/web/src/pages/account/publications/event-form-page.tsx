@@ -40,7 +40,10 @@ export function EventFormPage() {
   const { id } = useParams();
   const options = useQueryOr404(publicationQueries.eventOptions(id));
   return (
-    <PublicationPage title={id ? 'Évènement : modifier' : 'Évènement : ajouter'}>
+    <PublicationPage
+      title={id ? 'Évènement : modifier' : 'Évènement : ajouter'}
+      status={options.data?.resource?.moderation_status_label}
+    >
       {options.data ? <EventForm key={id ?? 'new'} id={id} options={options.data} /> : null}
     </PublicationPage>
   );

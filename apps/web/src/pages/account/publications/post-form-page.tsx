@@ -36,7 +36,10 @@ export function PostFormPage() {
   const { id } = useParams();
   const options = useQueryOr404(publicationQueries.postOptions(id));
   return (
-    <PublicationPage title={id ? 'Actualité : modifier' : 'Actualité : ajouter'}>
+    <PublicationPage
+      title={id ? 'Actualité : modifier' : 'Actualité : ajouter'}
+      status={options.data?.resource?.moderation_status_label}
+    >
       {options.data ? <PostForm key={id ?? 'new'} id={id} options={options.data} /> : null}
     </PublicationPage>
   );

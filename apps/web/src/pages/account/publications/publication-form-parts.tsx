@@ -8,6 +8,7 @@ import {
   toFormData,
   type FileFieldValue,
 } from '../../../features/account-forms/index.ts';
+import { ModerationBadge } from '../../../features/account-forms/moderation-badge.tsx';
 import { fr } from '../../../lib/fr.ts';
 
 /** The image formats the server accepts (its ALLOWED_IMAGE_MIMES; SVG is refused). */
@@ -45,10 +46,20 @@ export function publicationFormData(
 }
 
 /** The page frame of a form or a preview: its h1, then the content once its data loaded. */
-export function PublicationPage({ title, children }: { title: string; children?: ReactNode }) {
+export function PublicationPage({
+  title,
+  status,
+  children,
+}: {
+  title: string;
+  /** An edited item's moderation status (« En cours de modération »…), under the title. */
+  status?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className={fr.cx('fr-container', 'fr-my-6w')}>
       <h1>{title}</h1>
+      {status ? <ModerationBadge label={status} /> : null}
       {children ?? <Loader />}
     </div>
   );

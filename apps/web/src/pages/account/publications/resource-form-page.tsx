@@ -41,7 +41,10 @@ export function ResourceFormPage() {
   const { id } = useParams();
   const options = useQueryOr404(publicationQueries.resourceOptions(id));
   return (
-    <PublicationPage title={id ? 'Ressource : modifier' : 'Ressource : ajouter'}>
+    <PublicationPage
+      title={id ? 'Ressource : modifier' : 'Ressource : ajouter'}
+      status={options.data?.resource?.moderation_status_label}
+    >
       {options.data ? <ResourceForm key={id ?? 'new'} id={id} options={options.data} /> : null}
     </PublicationPage>
   );

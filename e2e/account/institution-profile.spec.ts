@@ -135,13 +135,23 @@ test.describe('Informations personnelles', () => {
     await expect(main.getByLabel('Monsieur')).toBeChecked();
   });
 
-  test('a new address is used once the link sent to it is opened', async ({ page }, testInfo) => {
+  test('a new address is used once the link sent to it is opened', async ({
+    page,
+    pageErrors,
+  }, testInfo) => {
     test.setTimeout(90_000);
+    pageErrors.allowStatus(422, '/api/user/profile');
     const member = await newMember(page, testInfo, 'nouvelle-adresse');
     await page.goto('/mon-compte/informations-personnelles');
     const main = page.getByRole('main');
     const next = uniqueEmail('nouvelle', testInfo.project.name);
     await main.getByLabel(/^Adresse e-mail \*/).fill(next);
+    // A new address asks for the current password.
+    await main.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(
+      main.getByText("Saisissez votre mot de passe actuel pour changer d'adresse e-mail."),
+    ).toBeVisible();
+    await main.getByLabel(/^Mot de passe actuel \*/).fill(member.password);
     await main.getByRole('button', { name: 'Enregistrer' }).click();
     const success = page.getByRole('dialog', {
       name: /^Vos informations personnelles ont bien été modifiées\./,

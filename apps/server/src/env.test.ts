@@ -59,6 +59,14 @@ describe('loadConfig', () => {
       SESSION_SECRET: 'x'.repeat(40),
     });
     expect(config.SEED_DEMO).toBe(false);
+    // Demo content may be asked for there, never the demo accounts (their passwords are public).
+    expect(
+      loadConfig({
+        APP_URL: 'https://alimentation.exemple.fr',
+        SESSION_SECRET: 'x'.repeat(40),
+        SEED_DEMO: 'true',
+      }).isDeployment,
+    ).toBe(true);
   });
 
   it('switches to reCAPTCHA only with both keys', () => {

@@ -10,11 +10,12 @@
  *   APP_NAME                 product name (titles, share texts, e-mails) [Alimentation durable Nouvelle-Aquitaine]
  *   APP_URL                  public base URL, used for canonical and Open Graph URLs [http://localhost:PORT]
  *   SESSION_SECRET           secret for CSRF tokens of anonymous visitors, >= 32 chars; required in production
- *                            [a fixed development value]
+ *                            and whenever APP_URL is https [a fixed development value]
  *   SESSION_LIFETIME_MINUTES idle lifetime of a signed-in session [120]
  *   SESSION_REMEMBER_DAYS    idle lifetime of a session opened with 'Se souvenir de moi' [30]
  *   REDIS_URL                redis://… ; set: shared rate-limit counters in Redis, else in the database [unset]
- *   SEED_DEMO                seed demo content and demo accounts on first start [true, false in production]
+ *   SEED_DEMO                seed demo content on first start [true, false in production or over https];
+ *                            demo accounts only on a development machine (never in production or over https)
  *   TILE_URL                 Leaflet tile URL template [https://{s}.tile.openstreetmap.fr/osmfr/{z}/{x}/{y}.png]
  *   TILE_ATTRIBUTION         map attribution (HTML) [© les contributeurs d'OpenStreetMap, fond OSM France]
  *   COOKIE_CONSENT_ENABLED   show the cookie-consent banner [false]
@@ -295,6 +296,8 @@ export interface Config {
   VITE_DEV: boolean;
   /** Derived: production mode. */
   isProduction: boolean;
+  /** Production, or served over https: never the demo accounts nor the development secret. */
+  isDeployment: boolean;
   /** Derived: cookies get the Secure flag (APP_URL is https). */
   secureCookies: boolean;
   /** Derived: reCAPTCHA when both keys are set, ALTCHA otherwise. */
@@ -479,6 +482,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     S3_PUBLIC_URL: raw.S3_PUBLIC_URL?.replace(/\/+$/, ''),
     VITE_DEV: raw.VITE_DEV ?? false,
     isProduction,
+    isDeployment: isProduction || servedOverHttps,
     secureCookies: appUrl.startsWith('https://'),
     captchaProvider: raw.RECAPTCHA_SITE_KEY && raw.RECAPTCHA_SECRET_KEY ? 'recaptcha' : 'altcha',
   };

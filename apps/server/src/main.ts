@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   await migrateDatabase(database);
 
   // Both seeders are idempotent: reference data keeps existing rows, demo content only fills a
-  // database without initiatives (first start). Demo accounts never exist in production.
+  // database without initiatives (first start). Demo accounts never exist in production or over https.
   // Their placeholder files go where the uploads are served from (DATA_DIR/uploads or the bucket).
   const uploads = await storageFromConfig(config);
   try {
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     if (config.SEED_DEMO) {
       const demo = await seedDemoContent(database.db, {
         storage: uploads.storage,
-        demoAccounts: !config.isProduction,
+        demoAccounts: !config.isDeployment,
       });
       if (!demo.skipped) logger.info({ counts: demo.counts }, 'demo content seeded');
     }

@@ -61,6 +61,19 @@ describe('buildPageHead', () => {
     );
   });
 
+  it("keeps ?page= in the canonical address of a paginated list's later pages only", () => {
+    const head = (name: string, pathname: string, search: string) =>
+      buildPageHead({ ...base, route: routeByName(name as 'posts'), pathname, search })
+        .canonicalUrl;
+    expect(head('posts', '/actualites', '?categories=2&page=3')).toBe(
+      'https://alimentation.exemple.fr/actualites?page=3',
+    );
+    expect(head('posts', '/actualites', '?page=1')).toBe(
+      'https://alimentation.exemple.fr/actualites',
+    );
+    expect(head('about', '/a-propos', '?page=7')).toBe('https://alimentation.exemple.fr/a-propos');
+  });
+
   it('titles a page with the app name and the route title, the item filling placeholders', () => {
     const about = buildPageHead({ ...base, route: routeByName('about'), pathname: '/a-propos' });
     expect(about.title).toBe(`${base.appName} - À propos`);

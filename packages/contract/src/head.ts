@@ -131,8 +131,12 @@ function withSiteAsPublisher(
   return { author: site, publisher: site, mainEntityOfPage: canonicalUrl, ...entry };
 }
 
-/** `?page=N` of a list's page past the first, else ''. */
-function canonicalPage(search: string | undefined): string {
+/** The public lists paginated by `?page=` (their other pages list other items). */
+const PAGINATED_ROUTES = new Set(['posts', 'events', 'resources', 'contacts']);
+
+/** `?page=N` of a paginated list's page past the first, else ''. */
+function canonicalPage(route: RouteDefinition, search: string | undefined): string {
+  if (!PAGINATED_ROUTES.has(route.name)) return '';
   const page = Number(new URLSearchParams(search ?? '').get('page'));
   return Number.isInteger(page) && page > 1 ? `?page=${page}` : '';
 }
@@ -144,7 +148,7 @@ export function buildPageHead(input: PageHeadInput): PageHead {
     Boolean(input.notFound) || route.name === '404' || Boolean(route.auth || route.noindex);
   const canonicalUrl = noindex
     ? null
-    : appUrl + (input.pathname.replace(/\/+$/, '') || '/') + canonicalPage(input.search);
+    : appUrl + (input.pathname.replace(/\/+$/, '') || '/') + canonicalPage(route, input.search);
   const description =
     fillPlaceholders(route.description, item) || routeByName('homepage').description;
   const jsonLd = canonicalUrl

@@ -41,10 +41,9 @@ export interface MemberList {
   extra: { count: number; attributes: { label: string; key: string }[] };
 }
 
-/** A saved file as the forms and previews get it (spec §3 'File entry'). */
 /**
- * A stored file of a member's item (spec §3 'File entry': file, displayedName, filename, url, size;
- * images also id, name, type).
+ * A saved file as the forms and previews get it (spec §3 'File entry': file, displayedName,
+ * filename, url, size; images also id, name, type).
  */
 export interface FileEntry {
   id: number;

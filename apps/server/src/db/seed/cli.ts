@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     if (scale === undefined) {
       const demo = await seedDemoContent(handle.db, {
         storage,
-        demoAccounts: !config.isProduction,
+        demoAccounts: !config.isDeployment,
       });
       lap('demo content', t);
       if (demo.skipped) console.log('Demo content skipped: the database already has initiatives.');

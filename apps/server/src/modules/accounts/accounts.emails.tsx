@@ -102,9 +102,10 @@ export function createAccountEmails(config: Config): AccountEmails {
             celle du compte tant que le lien envoyé à la nouvelle n'a pas été ouvert.
           </EmailText>
           <EmailText>
-            Vous n'êtes pas à l'origine de cette demande ? Connectez-vous, remettez votre adresse
-            dans vos informations personnelles et changez votre mot de passe : la demande sera
-            annulée et vos autres sessions fermées.
+            Vous n'êtes pas à l'origine de cette demande ? Votre mot de passe a été saisi pour la
+            faire : connectez-vous sans attendre, changez-le (vos autres sessions seront fermées) et
+            remettez votre adresse dans vos informations personnelles pour annuler la demande. Si
+            vous ne pouvez plus vous connecter, écrivez-nous par le formulaire de contact du site.
           </EmailText>
         </EmailLayout>,
       );

@@ -184,14 +184,17 @@ export function createAccountsService(deps: {
       const recipient = { email: user.pendingEmail, firstname: user.firstname };
       await deps.mailer.deliver(
         await emails.emailChange(recipient, link(EMAIL_CHANGE_PATH, token)),
-        { jobId: `${jobId}:new` },
+        {
+          jobId,
+        },
       );
-      await deps.mailer.deliver(
+      // The notice holds no secret: a mail job of its own, so that an old address that no
+      // longer answers never makes this job issue (and resend) another link.
+      await deps.mailer.queue(
         await emails.emailChangeNotice(
           { email: user.email, firstname: user.firstname },
           user.pendingEmail,
         ),
-        { jobId: `${jobId}:old` },
       );
     },
 
@@ -204,11 +207,11 @@ export function createAccountsService(deps: {
       const userId = await tokens.consume(token, 'email_change');
       if (userId === null) return 'invalid';
       const [user] = await db
-        .select({ pendingEmail: users.pendingEmail })
+        .select({ pendingEmail: users.pendingEmail, deactivatedAt: users.deactivatedAt })
         .from(users)
         .where(eq(users.id, userId));
       const email = user?.pendingEmail;
-      if (!email) return 'invalid';
+      if (!email || user.deactivatedAt) return 'invalid';
       if (await findByEmail(email)) {
         await db.update(users).set({ pendingEmail: null }).where(eq(users.id, userId));
         return 'taken';

@@ -4,7 +4,8 @@ import type { AppDatabase } from '../../platform/database.ts';
 import { users } from '../../db/schema/users.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { ValidationError } from '../../platform/errors.ts';
-import { hashPassword, isCommonPassword } from '../../platform/passwords.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.ts';
+import { voidUnusedTokens } from '../../platform/auth/user-tokens.ts';
 import type { SessionStore } from '../../platform/auth/sessions.ts';
 import { ACCOUNT_MESSAGES, SEND_EMAIL_CHANGE_JOB } from '../accounts/accounts.service.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
@@ -36,11 +37,13 @@ export async function profileOf(db: AppDatabase, userId: number): Promise<Profil
 
 /**
  * Saves the profile; another account's address (in any case) is refused on `email`. A new
- * address is not taken at once: it waits in `pending_email` for the member to open the link the
- * job SEND_EMAIL_CHANGE_JOB sends to it (and the old address is told), so that a session left
- * open, or a typo, never hands the account to another mailbox. Each save with a new address
- * sends the link again; the same address in another case is saved at once, and the current
- * address given back cancels a pending change. Returns the address waiting for confirmation.
+ * address asks for the current password (`current_password`: whoever holds a session left open
+ * cannot send the account elsewhere) and is not taken at once: it waits in `pending_email` for
+ * the member to open the link the job SEND_EMAIL_CHANGE_JOB sends to it (the old address is told),
+ * so that a typo never hands the account to another mailbox. A save that keeps the address asked
+ * for sends nothing again; another address, or the current one given back (which cancels the
+ * request), voids the links already sent. The same address in another case is saved at once.
+ * Returns the address waiting for confirmation.
  */
 export async function saveProfile(
   db: AppDatabase,
@@ -55,11 +58,28 @@ export async function saveProfile(
     .limit(1);
   if (other) throw emailTaken();
   const [current] = await db
-    .select({ email: users.email, pendingEmail: users.pendingEmail })
+    .select({
+      email: users.email,
+      pendingEmail: users.pendingEmail,
+      passwordHash: users.passwordHash,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!current) throw new Error('signed-in user not found');
   const sameAddress = current.email.toLowerCase() === email.toLowerCase();
+  const newRequest = !sameAddress && current.pendingEmail?.toLowerCase() !== email.toLowerCase();
+  if (newRequest) {
+    const password = form.current_password ?? '';
+    if (!password) {
+      throw new ValidationError({
+        current_password: [USER_ACCOUNT_MESSAGES.currentPasswordRequired],
+      });
+    }
+    if (!current.passwordHash || !(await verifyPassword(current.passwordHash, password))) {
+      throw new ValidationError({ current_password: [USER_ACCOUNT_MESSAGES.currentPasswordWrong] });
+    }
+  }
+  const pendingChanged = (sameAddress ? null : email) !== current.pendingEmail;
   try {
     await db.transaction(async (tx) => {
       await tx
@@ -72,8 +92,9 @@ export async function saveProfile(
           ...(sameAddress ? { email, pendingEmail: null } : { pendingEmail: email }),
         })
         .where(eq(users.id, userId));
-      // Each save with a new address sends its link again (a lost e-mail, an expired link).
-      if (!sameAddress) await input.jobs.send(SEND_EMAIL_CHANGE_JOB, { userId }, { tx });
+      // A link names no address: the links of an earlier request must stop working.
+      if (pendingChanged) await voidUnusedTokens(tx, userId, 'email_change');
+      if (newRequest) await input.jobs.send(SEND_EMAIL_CHANGE_JOB, { userId }, { tx });
       await recordAudit(tx, {
         actorId: userId,
         action: 'profile.update',

@@ -44,6 +44,8 @@ export const profileFormSchema = z.object({
   firstname: formText('prénom'),
   email: z.preprocess(blankToUndefined, emailField),
   job: formText('fonction'),
+  /** Asked only for a new address (checked by saveProfile). */
+  current_password: z.string().max(200).optional(),
 });
 export type ProfileForm = z.output<typeof profileFormSchema>;
 

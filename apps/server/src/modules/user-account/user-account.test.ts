@@ -32,6 +32,9 @@ const png = async (color = '#0a0'): Promise<TestFile> => ({
     .toBuffer(),
 });
 
+/** createUser's default password. */
+const PASSWORD = 'Secret-Password-2026!';
+
 describe('the member account API (/api/user/institution, /api/user/profile)', () => {
   let t: TestApp;
   let typeId: number;
@@ -405,6 +408,7 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
       const response = await postForm(who, '/api/user/profile', {
         ...profile,
         email: 'paul.multipart@exemple.fr',
+        current_password: PASSWORD,
       });
       expect(response.statusCode).toBe(200);
     });
@@ -459,12 +463,34 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
       });
     });
 
+    it('asks for the current password before a new address', async () => {
+      const who = await member();
+      const errors = async (current_password?: string) =>
+        (
+          await postJson(who, '/api/user/profile', {
+            ...profile,
+            email: 'sans.mot.de.passe@exemple.fr',
+            ...(current_password === undefined ? {} : { current_password }),
+          })
+        ).json<{ errors: Record<string, string[]> }>().errors;
+      expect(await errors()).toEqual({
+        current_password: ["Saisissez votre mot de passe actuel pour changer d'adresse e-mail."],
+      });
+      expect(await errors('pas le bon')).toEqual({
+        current_password: ['Le mot de passe actuel est incorrect.'],
+      });
+      expect(await getJson<ProfileValues>(who, '/api/user/profile')).toMatchObject({
+        pending_email: null,
+      });
+    });
+
     it('takes a new address only once the link sent to it is opened; the old one is told', async () => {
       const who = await member();
       const old = who.user.email;
       const response = await postJson(who, '/api/user/profile', {
         ...profile,
         email: 'nouvelle.adresse@exemple.fr',
+        current_password: PASSWORD,
       });
       expect(response.json()).toEqual({
         message:
@@ -498,7 +524,9 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
 
     it('gives up a new address that another account took meanwhile, or that was cancelled', async () => {
       const who = await member();
-      await postJson(who, '/api/user/profile', { ...profile, email: 'convoitee@exemple.fr' });
+      const asked = (email: string) =>
+        postJson(who, '/api/user/profile', { ...profile, email, current_password: PASSWORD });
+      await asked('convoitee@exemple.fr');
       const mail = await waitForMail(t.mailDir, mailTo('convoitee@exemple.fr'));
       const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
       await createUser(t.database, { email: 'Convoitee@exemple.fr' });
@@ -510,7 +538,7 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
       });
 
       // The current address given back cancels the request: its link no longer works.
-      await postJson(who, '/api/user/profile', { ...profile, email: 'annulee@exemple.fr' });
+      await asked('annulee@exemple.fr');
       const cancelled = await waitForMail(t.mailDir, mailTo('annulee@exemple.fr'));
       await postJson(who, '/api/user/profile', { ...profile, email: who.user.email });
       const link2 = new URL(/https?:\/\/\S+/.exec(cancelled.text)![0]);
@@ -518,6 +546,22 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
       expect(late.headers.location).toBe('/mon-compte/informations-personnelles?adresse=invalide');
       expect(await getJson<ProfileValues>(who, '/api/user/profile')).toMatchObject({
         email: who.user.email,
+      });
+
+      // Another address asked before the first link was opened: that link no longer works (it
+      // would have confirmed the second), and saving again with the second sends nothing new.
+      await asked('premiere@exemple.fr');
+      const first = await waitForMail(t.mailDir, mailTo('premiere@exemple.fr'));
+      await asked('seconde@exemple.fr');
+      const firstLink = new URL(/https?:\/\/\S+/.exec(first.text)![0]);
+      const stale = await t.app.inject({
+        method: 'GET',
+        url: firstLink.pathname + firstLink.search,
+      });
+      expect(stale.headers.location).toBe('/mon-compte/informations-personnelles?adresse=invalide');
+      expect(await getJson<ProfileValues>(who, '/api/user/profile')).toMatchObject({
+        email: who.user.email,
+        pending_email: 'seconde@exemple.fr',
       });
     });
   });

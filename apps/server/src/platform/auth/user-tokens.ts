@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { userTokens } from '../../db/schema/platform.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { AppDatabase, Clock } from '../database.ts';
 import { randomToken, sha256Hex } from './tokens.ts';
 
@@ -11,6 +12,24 @@ export const TOKEN_LIFETIME_MS: Record<UserTokenPurpose, number> = {
   password_reset: 60 * 60_000,
   email_change: 86_400_000,
 };
+
+/** Voids the user's unused links of a purpose (inside the caller's transaction). */
+export async function voidUnusedTokens(
+  tx: DbOrTx,
+  userId: number,
+  purpose: UserTokenPurpose,
+): Promise<void> {
+  await tx
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(userTokens.userId, userId),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+      ),
+    );
+}
 
 /**
  * Single-use links (address verification, password reset). Only the token's SHA-256 is stored,

@@ -9,7 +9,8 @@ const FAILED_MESSAGE = "L'envoi a échoué. Veuillez réessayer dans quelques in
 /**
  * State of a form posted to the API: a second submit is ignored while one runs; a 422 puts the
  * first message of each field under it and moves the focus to the first field in error; other
- * errors (and a 422 about values that are not fields of the form) become one message above it. Nothing the user typed is cleared on an error.
+ * errors (and a 422 about values that are not fields of the form) become one message above it.
+ * Nothing the user typed is cleared on an error.
  * A form with a captcha pairs it with `useCaptcha()` (features/captcha).
  */
 export function useApiForm<Field extends string>(fields: readonly Field[]) {

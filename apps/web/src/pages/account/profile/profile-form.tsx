@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { PasswordInput } from '@codegouvfr/react-dsfr/blocks/PasswordInput';
 import { RadioButtons } from '@codegouvfr/react-dsfr/RadioButtons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Civility } from '@ad/contract';
@@ -31,6 +32,11 @@ export function ProfileForm({ profile }: { profile: ProfileValues }) {
     email: profile.pending_email ?? profile.email,
     job: profile.job ?? '',
   });
+  const [currentPassword, setCurrentPassword] = useState('');
+  // A new address asks for the current password (the server's rule, decision 0008).
+  const newAddress = ![profile.email, profile.pending_email ?? profile.email].some(
+    (address) => address.toLowerCase() === values.email.trim().toLowerCase(),
+  );
   const [success, setSuccess] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const form = useAccountForm();
@@ -61,8 +67,14 @@ export function ProfileForm({ profile }: { profile: ProfileValues }) {
   const submit = (event: FormEvent<HTMLFormElement>) =>
     void form.submit(
       event,
-      ({ signal }) => api.post<{ message: string }>('/api/user/profile', values, { signal }),
+      ({ signal }) =>
+        api.post<{ message: string }>(
+          '/api/user/profile',
+          newAddress ? { ...values, current_password: currentPassword } : values,
+          { signal },
+        ),
       (result) => {
+        setCurrentPassword('');
         setSuccess(result.message);
         void queryClient.invalidateQueries({ queryKey: ['/api/user/profile'] });
       },
@@ -106,6 +118,28 @@ export function ProfileForm({ profile }: { profile: ProfileValues }) {
             profile.pending_email
               ? `En attente de confirmation : ouvrez le lien envoyé à cette adresse. Jusque-là, votre compte garde l'adresse ${profile.email}.`
               : undefined,
+          )}
+          {newAddress && (
+            <div className={fr.cx('fr-fieldset__element')}>
+              <PasswordInput
+                label="Mot de passe actuel *"
+                hintText="Demandé pour changer d'adresse e-mail."
+                messagesHint=""
+                disabled={processing}
+                messages={
+                  errorFor('current_password')
+                    ? [{ severity: 'error', message: errorFor('current_password') }]
+                    : []
+                }
+                nativeInputProps={{
+                  name: 'current_password',
+                  autoComplete: 'current-password',
+                  required: true,
+                  value: currentPassword,
+                  onChange: (event) => setCurrentPassword(event.target.value),
+                }}
+              />
+            </div>
           )}
           {text('job', 'Fonction', 'organization-title')}
           <div className={fr.cx('fr-fieldset__element', 'fr-mt-2w')}>

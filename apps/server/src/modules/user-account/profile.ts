@@ -79,7 +79,9 @@ export async function saveProfile(
       throw new ValidationError({ current_password: [USER_ACCOUNT_MESSAGES.currentPasswordWrong] });
     }
   }
-  const pendingChanged = (sameAddress ? null : email) !== current.pendingEmail;
+  // Another case of the address asked for is the same request: its link still works.
+  const pendingChanged =
+    (sameAddress ? null : email.toLowerCase()) !== (current.pendingEmail?.toLowerCase() ?? null);
   try {
     await db.transaction(async (tx) => {
       await tx

@@ -563,6 +563,19 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
         email: who.user.email,
         pending_email: 'seconde@exemple.fr',
       });
+      // The same address in another case keeps its link, which takes the address as last typed.
+      const second = await waitForMail(t.mailDir, mailTo('seconde@exemple.fr'));
+      await postJson(who, '/api/user/profile', { ...profile, email: 'Seconde@exemple.fr' });
+      const secondLink = new URL(/https?:\/\/\S+/.exec(second.text)![0]);
+      const kept = await t.app.inject({
+        method: 'GET',
+        url: secondLink.pathname + secondLink.search,
+      });
+      expect(kept.headers.location).toBe('/mon-compte/informations-personnelles?adresse=confirmee');
+      expect(await getJson<ProfileValues>(who, '/api/user/profile')).toMatchObject({
+        email: 'Seconde@exemple.fr',
+        pending_email: null,
+      });
     });
   });
 

@@ -47,6 +47,13 @@ export class ValidationError extends HttpError {
   }
 }
 
+/** A PostgreSQL unique violation (23505), as the driver or Drizzle (its `cause`) reports it. */
+export const isUniqueViolation = (error: unknown): boolean =>
+  !!error &&
+  typeof error === 'object' &&
+  ((error as { code?: string }).code === '23505' ||
+    (error as { cause?: { code?: string } }).cause?.code === '23505');
+
 export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
 export const forbidden = (message: string = MESSAGES.forbidden) => new HttpError(403, message);
 export const unauthenticated = () => new HttpError(401, MESSAGES.unauthenticated);

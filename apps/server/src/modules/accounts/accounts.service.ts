@@ -6,7 +6,7 @@ import type { Config } from '../../env.ts';
 import type { SessionStore } from '../../platform/auth/sessions.ts';
 import type { UserTokenPurpose, UserTokens } from '../../platform/auth/user-tokens.ts';
 import type { AppDatabase, Clock } from '../../platform/database.ts';
-import { ValidationError } from '../../platform/errors.ts';
+import { isUniqueViolation, ValidationError } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { hashPassword, isCommonPassword } from '../../platform/passwords.ts';
@@ -227,8 +227,7 @@ export function createAccountsService(deps: {
           .where(eq(users.id, userId));
       } catch (error) {
         // Another account took it at the same moment: the unique index decides.
-        const code = (error as { code?: string; cause?: { code?: string } }) ?? {};
-        if (code.code === '23505' || code.cause?.code === '23505') return 'taken';
+        if (isUniqueViolation(error)) return 'taken';
         throw error;
       }
       return 'confirmed';

@@ -3,7 +3,7 @@ import { USER_ACCOUNT_MESSAGES, type ProfileValues } from '@ad/contract/account/
 import type { AppDatabase } from '../../platform/database.ts';
 import { users } from '../../db/schema/users.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { ValidationError } from '../../platform/errors.ts';
+import { isUniqueViolation, ValidationError } from '../../platform/errors.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.ts';
 import { voidUnusedTokens } from '../../platform/auth/user-tokens.ts';
 import type { SessionStore } from '../../platform/auth/sessions.ts';
@@ -12,12 +12,6 @@ import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { PasswordForm, ProfileForm } from './user-account.schemas.ts';
 
 const emailTaken = () => new ValidationError({ email: [USER_ACCOUNT_MESSAGES.emailTaken] });
-
-const isUniqueViolation = (error: unknown) =>
-  !!error &&
-  typeof error === 'object' &&
-  ((error as { code?: string }).code === '23505' ||
-    (error as { cause?: { code?: string } }).cause?.code === '23505');
 
 export async function profileOf(db: AppDatabase, userId: number): Promise<ProfileValues> {
   const [row] = await db

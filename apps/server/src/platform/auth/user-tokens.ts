@@ -18,10 +18,11 @@ export async function voidUnusedTokens(
   tx: DbOrTx,
   userId: number,
   purpose: UserTokenPurpose,
+  now: Date = new Date(),
 ): Promise<void> {
   await tx
     .update(userTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now })
     .where(
       and(
         eq(userTokens.userId, userId),
@@ -43,16 +44,7 @@ export function createUserTokens(deps: { db: AppDatabase; clock: Clock }) {
       const token = randomToken();
       const now = clock();
       await db.transaction(async (tx) => {
-        await tx
-          .update(userTokens)
-          .set({ usedAt: now })
-          .where(
-            and(
-              eq(userTokens.userId, userId),
-              eq(userTokens.purpose, purpose),
-              isNull(userTokens.usedAt),
-            ),
-          );
+        await voidUnusedTokens(tx, userId, purpose, now);
         await tx.insert(userTokens).values({
           id: sha256Hex(token),
           userId,

@@ -34,9 +34,9 @@ export function ProfileForm({ profile }: { profile: ProfileValues }) {
   });
   const [currentPassword, setCurrentPassword] = useState('');
   // A new address asks for the current password (the server's rule, decision 0008).
-  const newAddress = ![profile.email, profile.pending_email ?? profile.email].some(
-    (address) => address.toLowerCase() === values.email.trim().toLowerCase(),
-  );
+  const typed = values.email.trim().toLowerCase();
+  const newAddress =
+    typed !== profile.email.toLowerCase() && typed !== profile.pending_email?.toLowerCase();
   const [success, setSuccess] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const form = useAccountForm();

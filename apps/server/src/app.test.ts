@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './platform/testing.ts';
+import { createTestApp, visit, type TestApp } from './platform/testing.ts';
 
 describe('app', () => {
   let t: TestApp;
@@ -42,6 +42,33 @@ describe('app', () => {
     }
     const encoded = await t.app.inject({ method: 'GET', url: '/api/%75ser/anything' });
     expect(encoded.statusCode).toBe(401);
+  });
+
+  it('refuses a NUL character in a URL (400) or a JSON body (422 on its field), never a 500', async () => {
+    for (const url of [
+      '/api/posts/%00',
+      '/api/faq/a%00b',
+      '/api/resources?types=%00',
+      '/api/initiatives?locations[]=%00',
+      '/initiatives/initiative/%00',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({ message: 'La requête est invalide.' });
+    }
+    const { csrf, cookies } = await visit(t.app, '/');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact-us',
+      cookies,
+      headers: { 'x-csrf-token': csrf },
+      payload: { name: 'Ana', email: 'ana@exemple.fr', message: 'Bonjour\u0000', thematic: 1 },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: 'Ce champ contient un caractère non autorisé.',
+      errors: { message: ['Ce champ contient un caractère non autorisé.'] },
+    });
   });
 
   it('compresses large answers', async () => {

@@ -31,6 +31,7 @@ import { createSessionStore } from './platform/auth/sessions.ts';
 import { contentSecurityPolicy } from './platform/csp.ts';
 import { systemClock, type Clock, type DatabaseHandle } from './platform/database.ts';
 import { MESSAGES } from './platform/errors.ts';
+import { registerNulCharacterGuard } from './platform/nul-characters.ts';
 import { apiErrorHandler } from './platform/error-handler.ts';
 import { registerUploads } from './platform/uploads/plugin.ts';
 import { registerHtmlShell } from './platform/html-shell/plugin.ts';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler(apiErrorHandler);
+  registerNulCharacterGuard(app);
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: MESSAGES.notFound }));
 

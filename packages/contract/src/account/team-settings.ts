@@ -313,6 +313,7 @@ export const settingsCreateSchema = z.object({
     .number({ error: TEAM_SETTINGS_MESSAGES.thematicInvalid })
     .int({ error: TEAM_SETTINGS_MESSAGES.thematicInvalid })
     .positive({ error: TEAM_SETTINGS_MESSAGES.thematicInvalid })
+    .max(2_147_483_647, { error: TEAM_SETTINGS_MESSAGES.thematicInvalid })
     .nullish(),
 });
 export type SettingsCreateInput = z.output<typeof settingsCreateSchema>;

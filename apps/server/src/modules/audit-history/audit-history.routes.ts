@@ -16,8 +16,14 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess(emptyAsUndefined, schema.optional());
 
-/** A calendar day (`z.iso.date` knows the length of each month, leap years included). */
-const dateParam = (error: string) => optional(z.iso.date({ error }));
+/**
+ * A calendar day (`z.iso.date` knows the length of each month, leap years included) of the years
+ * 1900–2999: PostgreSQL has no year 0.
+ */
+const dateParam = (error: string) =>
+  optional(
+    z.iso.date({ error, abort: true }).refine((day) => day >= '1900' && day < '3000', { error }),
+  );
 
 const auditQuery = z
   .object({

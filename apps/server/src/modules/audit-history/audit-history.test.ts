@@ -252,6 +252,7 @@ describe('the audit history API (/api/moderation/audit)', () => {
   it('answers 422 to filters that are not', async () => {
     const cases: [string, string, string][] = [
       ['?from=2026-02-30', 'from', 'La date de début est invalide.'],
+      ['?from=0000-01-01', 'from', 'La date de début est invalide.'],
       ['?to=hier', 'to', 'La date de fin est invalide.'],
       [
         '?from=2026-03-05&to=2026-03-01',

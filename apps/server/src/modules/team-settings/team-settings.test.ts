@@ -245,6 +245,14 @@ describe('the reference lists of the back office (/api/moderation/settings)', ()
       expect(badThematic.json().errors).toEqual({
         thematic_id: [TEAM_SETTINGS_MESSAGES.thematicInvalid],
       });
+      const pastInt4 = await send(admin, 'POST', `${API}/subthematics`, {
+        name: 'Orpheline',
+        thematic_id: 3_000_000_000,
+      });
+      expect(pastInt4.statusCode).toBe(422);
+      expect(pastInt4.json().errors).toEqual({
+        thematic_id: [TEAM_SETTINGS_MESSAGES.thematicInvalid],
+      });
 
       const direction = await send(admin, 'POST', `${API}/beneficiaries/1/move`, {
         direction: 'left',

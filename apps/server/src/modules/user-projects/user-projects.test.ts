@@ -307,6 +307,56 @@ describe('the member initiatives and food procedures API', () => {
     expect(large.statusCode).toBe(413);
   });
 
+  it.each([
+    [
+      'a NUL character',
+      { title: 'Marché\u0000' },
+      'title',
+      'Ce champ contient un caractère non autorisé.',
+    ],
+    [
+      'a cost past numeric(14, 2)',
+      { project_cost: '1000000000000' },
+      'project_cost',
+      'Le champ coût est trop grand.',
+    ],
+    [
+      'a cost rounded past it',
+      { project_cost: '999999999999.999' },
+      'project_cost',
+      'Le champ coût est trop grand.',
+    ],
+    ['the year 0', { released_at: '0000-01-01' }, 'released_at', null],
+  ])('refuses %s with a 422 on its field', async (_case, change, field, message) => {
+    const response = await send(member, 'POST', '/api/user/initiatives', {
+      ...initiativeFields(),
+      ...change,
+    });
+    expect(response.statusCode, response.body).toBe(422);
+    const errors = response.json<{ errors: Record<string, string[]> }>().errors;
+    expect(errors).toHaveProperty(field);
+    if (message) expect(errors[field]).toEqual([message]);
+  });
+
+  it('answers a malformed multipart body with a 400, not a 500', async () => {
+    const cut = await multipartBody(initiativeFields());
+    const payload = Buffer.from(cut.payload).subarray(0, 200);
+    for (const [headers, body] of [
+      [cut.headers, payload],
+      [{ 'content-type': 'multipart/form-data' }, Buffer.from('title=x')],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/initiatives',
+        cookies: member.cookies,
+        headers: { ...headers, 'x-csrf-token': member.csrf },
+        payload: body,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ message: 'La requête est invalide.' });
+    }
+  });
+
   it('needs an institution to create', async () => {
     const response = await send(noInstitution, 'POST', '/api/user/initiatives', initiativeFields());
     expect(response.statusCode).toBe(422);

@@ -86,7 +86,10 @@ export const optionalFormInt = (label: string, bounds?: { min?: number; max?: nu
       .transform((v) => v ?? null),
   );
 
-export const optionalFormNumber = (label: string, { min = 0, max = 1e12 } = {}) =>
+/** The largest amount a `numeric(14, 2)` column holds, in whole units. */
+const MAX_AMOUNT = 999_999_999_999;
+
+export const optionalFormNumber = (label: string, { min = 0, max = MAX_AMOUNT } = {}) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? blankToUndefined(v.replace(/\s/g, '').replace(',', '.')) : v),
     z.coerce
@@ -101,9 +104,16 @@ export const optionalFormNumber = (label: string, { min = 0, max = 1e12 } = {}) 
 export const formBoolean = () =>
   z.preprocess((v) => v === '1' || v === 'true' || v === 'on', z.boolean());
 
+/** A real day of the years 1900–2999 (PostgreSQL has no year 0, JavaScript does). */
 const isDate = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  return (
+    value >= '1900' &&
+    value < '3000' &&
+    !Number.isNaN(date.getTime()) &&
+    date.toISOString().slice(0, 10) === value
+  );
 };
 
 /** A calendar date sent as YYYY-MM-DD (spec account-area §7). */
@@ -112,7 +122,6 @@ export const formDate = (label: string) =>
     blankToUndefined,
     z
       .string({ error: requiredMessage(label) })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `Le champ ${label} doit être une date valide.` })
       .refine(isDate, { error: `Le champ ${label} doit être une date valide.` }),
   );
 

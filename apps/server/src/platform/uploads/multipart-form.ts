@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { HttpError, MESSAGES } from '../errors.ts';
+import { nulCharacterError } from '../nul-characters.ts';
 import { UploadedFile } from './uploaded-file.ts';
 
 /** Fields and files of a member form, nested from their bracket names (see `setPath`). */
@@ -117,21 +118,32 @@ export async function readMultipartForm(request: FastifyRequest): Promise<FormOb
   if (!request.isMultipart()) throw new HttpError(415, MESSAGES.unsupportedMediaType);
   const form: FormObject = {};
   let textBytes = 0;
-  for await (const part of request.parts()) {
-    const path = splitFieldName(part.fieldname);
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (!part.filename && bytes.length === 0) continue;
-      setPath(form, path, new UploadedFile(part.filename || 'fichier', bytes, part.file.truncated));
-    } else {
-      const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
-      // A field cut at its limit would be saved cut: the whole form is refused instead.
-      textBytes += Buffer.byteLength(value) + Buffer.byteLength(part.fieldname);
-      if (part.valueTruncated || textBytes > MAX_FORM_TEXT_BYTES) {
-        throw new HttpError(413, MESSAGES.tooLarge);
+  try {
+    for await (const part of request.parts()) {
+      const path = splitFieldName(part.fieldname);
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (!part.filename && bytes.length === 0) continue;
+        setPath(
+          form,
+          path,
+          new UploadedFile(part.filename || 'fichier', bytes, part.file.truncated),
+        );
+      } else {
+        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        // A field cut at its limit would be saved cut: the whole form is refused instead.
+        textBytes += Buffer.byteLength(value) + Buffer.byteLength(part.fieldname);
+        if (part.valueTruncated || textBytes > MAX_FORM_TEXT_BYTES) {
+          throw new HttpError(413, MESSAGES.tooLarge);
+        }
+        if (value.includes('\0')) throw nulCharacterError(path.join('.'));
+        setPath(form, path, value);
       }
-      setPath(form, path, value);
     }
+  } catch (error) {
+    // Busboy's own errors (no boundary, a body cut short) carry no status: the body is malformed.
+    if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
+    throw new HttpError(400, MESSAGES.badRequest);
   }
   return compact(form) as FormObject;
 }

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import leafletCssUrl from 'leaflet/dist/leaflet.css?url';
-import Supercluster, { type ClusterProperties, type PointFeature } from 'supercluster';
 import {
   FIT_TO_MARKERS_DELAY_MS,
   MAP_INITIAL_ZOOM,
@@ -9,6 +8,8 @@ import {
   MARKER_ICON_SIZE,
   type MapListItem,
 } from '@ad/contract';
+import { ClusterClient } from './cluster-client.ts';
+import type { ClustersAnswer } from './cluster-protocol.ts';
 import { boundsKey, type MapBounds, type MapListKind } from './map-query.ts';
 import { itemMarkerSvg } from './map-markers.ts';
 import outlines from './outlines.json';
@@ -16,8 +17,8 @@ import './initiatives-map.css';
 
 /**
  * The map of the initiatives page: a client-only island (Leaflet, in its own chunk). Markers are
- * clustered with supercluster and only what the view shows is drawn, so tens of thousands of
- * items stay smooth. The region and its départements are drawn under the markers, so the map
+ * clustered with supercluster, in a worker (cluster-worker.ts), and only what the view shows is
+ * drawn, so tens of thousands of items stay smooth. The region and its départements are drawn under the markers, so the map
  * still reads when the tiles cannot load. The side list is its text alternative.
  */
 
@@ -60,6 +61,7 @@ export interface InitiativesMapProps {
   fitToMarkers: boolean;
 }
 
+/** A point of the map: the worker names it by its index in the list of them. */
 interface PointProperties {
   kind: MapListKind;
   item: MapListItem;
@@ -133,58 +135,6 @@ function clusterIcon(count: number) {
 /** At most this many of the map's reports wait for their echo (a missed echo leaves one behind). */
 const REPORTS_KEPT = 16;
 
-/** Clusters of 60 px, up to the zoom before the maximum (at the maximum, every marker). */
-const CLUSTER_OPTIONS = { radius: 60, maxZoom: MAP_MAX_ZOOM - 1 };
-
-/**
- * The clusters of the points at each zoom. Supercluster indexes every zoom at once: 110–190 ms for
- * the whole region's 21,000 points on a desktop, on the main thread, before the first markers.
- * The zooms up to the view's take a tenth of that: they are indexed at once, and the zooms above
- * once the browser is idle (or as soon as the map is zoomed in, if sooner). The lower zooms keep
- * their first index, so clusters on screen never change by themselves.
- */
-class ClusterIndex {
-  private readonly low: Supercluster<PointProperties>;
-  private readonly lowMaxZoom: number;
-  private high: Supercluster<PointProperties> | null = null;
-  private readonly cancelIdle: () => void;
-
-  constructor(
-    private readonly points: PointFeature<PointProperties>[],
-    zoom: number,
-  ) {
-    this.lowMaxZoom = Math.min(Math.max(zoom, 0), CLUSTER_OPTIONS.maxZoom);
-    this.low = new Supercluster<PointProperties>({
-      ...CLUSTER_OPTIONS,
-      maxZoom: this.lowMaxZoom,
-    }).load(points);
-    if (this.lowMaxZoom === CLUSTER_OPTIONS.maxZoom) {
-      this.high = this.low;
-      this.cancelIdle = () => {};
-    } else if ('requestIdleCallback' in window) {
-      const handle = requestIdleCallback(() => this.highIndex(), { timeout: 3000 });
-      this.cancelIdle = () => cancelIdleCallback(handle);
-    } else {
-      const handle = setTimeout(() => this.highIndex(), 500);
-      this.cancelIdle = () => clearTimeout(handle);
-    }
-  }
-
-  /** The index that clusters `zoom` (a whole zoom). */
-  at(zoom: number): Supercluster<PointProperties> {
-    return zoom <= this.lowMaxZoom ? this.low : this.highIndex();
-  }
-
-  dispose(): void {
-    this.cancelIdle();
-  }
-
-  private highIndex(): Supercluster<PointProperties> {
-    this.high ??= new Supercluster<PointProperties>(CLUSTER_OPTIONS).load(this.points);
-    return this.high;
-  }
-}
-
 /**
  * Opens a marker's popup with the focus on its 'Voir plus' link (spec §2: a list click focuses
  * the popup), and gives the focus back to `from` (the list's link) when the popup closes with
@@ -209,7 +159,9 @@ export default function InitiativesMap(props: InitiativesMapProps) {
   const state = useRef<{
     map: L.Map;
     layer: L.LayerGroup;
-    index: ClusterIndex | null;
+    clusters: ClusterClient;
+    /** The points of the last result, in the order the worker names them. */
+    points: PointProperties[] | null;
     markers: Map<string, L.Marker>;
     draw: () => void;
     /** Points the open popup's 'Voir plus' link at the query, which has changed. */
@@ -256,69 +208,81 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     }).addTo(map);
     const layer = L.layerGroup().addTo(map);
     const markers = new Map<string, L.Marker>();
+    const clusterClient = new ClusterClient();
 
-    // What the view shows, drawn again after each move and each new list. Markers still shown
-    // are kept (an open popup stays open), the others removed, the new ones added. A marker's
-    // popup is written when it opens, from its entry's item (a new result may bring a new one).
+    // What the view shows, drawn again after each move and each new list, once the worker has
+    // answered (the 'ad:drawn' event of the map then). Markers still shown are kept (an open
+    // popup stays open), the others removed, the new ones added. A marker's popup is written when
+    // it opens, from its entry's item (a new result may bring a new one).
     type Shown = { marker: L.Marker; point?: PointProperties };
     const shown = new Map<string, Shown>();
+    let lastDraw = 0;
     const draw = () => {
+      if (!state.current?.points) return; // the points come with the lists
       const b = map.getBounds();
       const zoom = Math.round(map.getZoom());
-      const index = state.current?.index; // the points come with the lists
-      if (!index) return;
-      const clusters = index.at(zoom);
-      const features = clusters.getClusters(
-        [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()],
-        zoom,
-      );
+      const ticket = (lastDraw += 1);
+      void clusterClient
+        .clusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom)
+        .then((answer) => {
+          // Only the answer to the last question, about the last result, is drawn.
+          const points = state.current?.points;
+          if (!answer || ticket !== lastDraw || !points) return;
+          drawAnswer(answer, points, zoom);
+          map.fire('ad:drawn');
+        });
+    };
+    const drawAnswer = (answer: ClustersAnswer, points: PointProperties[], zoom: number) => {
       const next = new Map<string, Shown>();
       markers.clear();
-      for (const feature of features) {
-        const [lng, lat] = feature.geometry.coordinates as [number, number];
-        const properties = feature.properties as ClusterProperties & Partial<PointProperties>;
-        if (properties.cluster) {
-          const count = properties.point_count;
-          const clusterId = properties.cluster_id;
-          const key = `cluster:${zoom}:${clusterId}:${count}:${lat}:${lng}`;
-          const kept = shown.get(key);
-          if (kept) {
-            next.set(key, kept);
-            continue;
-          }
-          const marker = L.marker([lat, lng], {
-            icon: clusterIcon(count),
-            title: `${count} éléments : zoomer`,
-            keyboard: true,
-          });
-          // Zoomed in to show its points: where they fit, at the maximum zoom for points at
-          // one place (Leaflet.markercluster's way).
-          const zoomIn = () => {
-            const points = clusters.getLeaves(clusterId, Infinity).map((leaf) => {
-              const [longitude, latitude] = leaf.geometry.coordinates as [number, number];
-              return [latitude, longitude] as L.LatLngTuple;
-            });
-            map.flyToBounds(L.latLngBounds(points), {
-              maxZoom: MAP_MAX_ZOOM,
-              padding: [40, 40],
-            });
-          };
-          marker.on('click', zoomIn);
-          // A focusable button for the keyboard too (Leaflet only handles Enter on markers
-          // with a popup): Enter or Space.
-          marker.on('keypress', (event) => {
-            const { key } = (event as L.LeafletKeyboardEvent).originalEvent;
-            if (key !== 'Enter' && key !== ' ') return;
-            event.originalEvent.preventDefault();
-            // The cluster goes with the move: the focus stays on the map (its arrow keys pan).
-            map.once('moveend', () => map.getContainer().focus({ preventScroll: true }));
-            zoomIn();
-          });
-          next.set(key, { marker });
+      const { clusters } = answer;
+      for (let c = 0; c < clusters.length; c += 4) {
+        const clusterId = clusters[c]!;
+        const count = clusters[c + 1]!;
+        const lng = clusters[c + 2]!;
+        const lat = clusters[c + 3]!;
+        const key = `cluster:${zoom}:${clusterId}:${count}:${lat}:${lng}`;
+        const kept = shown.get(key);
+        if (kept) {
+          next.set(key, kept);
           continue;
         }
-        const point = properties as PointProperties;
+        const marker = L.marker([lat, lng], {
+          icon: clusterIcon(count),
+          title: `${count} éléments : zoomer`,
+          keyboard: true,
+        });
+        // Zoomed in to show its points: where they fit, at the maximum zoom for points at
+        // one place (Leaflet.markercluster's way).
+        const zoomIn = async () => {
+          const extent = await clusterClient.expansion(clusterId, zoom);
+          if (!extent) return;
+          map.flyToBounds(
+            [
+              [extent[0], extent[1]],
+              [extent[2], extent[3]],
+            ],
+            { maxZoom: MAP_MAX_ZOOM, padding: [40, 40] },
+          );
+        };
+        marker.on('click', () => void zoomIn());
+        // A focusable button for the keyboard too (Leaflet only handles Enter on markers
+        // with a popup): Enter or Space.
+        marker.on('keypress', (event) => {
+          const { key } = (event as L.LeafletKeyboardEvent).originalEvent;
+          if (key !== 'Enter' && key !== ' ') return;
+          event.originalEvent.preventDefault();
+          // The cluster goes with the move: the focus stays on the map (its arrow keys pan).
+          map.once('moveend', () => map.getContainer().focus({ preventScroll: true }));
+          void zoomIn();
+        });
+        next.set(key, { marker });
+      }
+      for (const index of answer.points) {
+        const point = points[index]!;
         const { kind, item } = point;
+        const lat = item.latitude;
+        const lng = item.longitude;
         const key = `${kind}:${item.id}`;
         let entry = shown.get(key);
         if (entry) {
@@ -426,7 +390,8 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     state.current = {
       map,
       layer,
-      index: null,
+      clusters: clusterClient,
+      points: null,
       markers,
       draw,
       refreshPopup,
@@ -445,7 +410,7 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     resize.observe(element);
     return () => {
       resize.disconnect();
-      state.current?.index?.dispose();
+      clusterClient.dispose();
       state.current = null;
       map.remove();
     };
@@ -486,18 +451,17 @@ export default function InitiativesMap(props: InitiativesMapProps) {
   useEffect(() => {
     const current = state.current;
     if (!current) return;
-    const points: PointFeature<PointProperties>[] = [];
+    const points: PointProperties[] = [];
     for (const kind of ['foodProcedures', 'initiatives'] as const) {
-      for (const item of items[kind]) {
-        points.push({
-          type: 'Feature',
-          geometry: { type: 'Point', coordinates: [item.longitude, item.latitude] },
-          properties: { kind, item },
-        });
-      }
+      for (const item of items[kind]) points.push({ kind, item });
     }
-    current.index?.dispose();
-    current.index = new ClusterIndex(points, Math.round(current.map.getZoom()));
+    const coordinates = new Float64Array(points.length * 2);
+    points.forEach(({ item }, i) => {
+      coordinates[2 * i] = item.longitude;
+      coordinates[2 * i + 1] = item.latitude;
+    });
+    current.points = points;
+    current.clusters.load(coordinates, Math.round(current.map.getZoom()));
     current.draw();
   }, [items]);
 
@@ -531,18 +495,18 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     }
     const zoom = current.markers.has(key) ? map.getZoom() : MAP_MAX_ZOOM;
     // A resize of the map during the flight also ends a move: the popup opens as soon as a
-    // move shows the marker on its own, and the listener goes once the flight has arrived.
+    // move's markers show it on its own, and the listener goes once the flight has arrived.
     const openOnArrival = () => {
       const marker = current.markers.get(key);
       if (marker) openFocused(marker, focus.from);
       if (marker || (map.getZoom() === zoom && map.getCenter().equals(position, 1e-6))) {
-        map.off('moveend', openOnArrival);
+        map.off('ad:drawn', openOnArrival);
       }
     };
-    map.on('moveend', openOnArrival);
+    map.on('ad:drawn', openOnArrival);
     map.flyTo(position, zoom, { duration: 1 });
     return () => {
-      map.off('moveend', openOnArrival);
+      map.off('ad:drawn', openOnArrival);
     };
   }, [focus]);
 

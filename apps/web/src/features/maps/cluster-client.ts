@@ -1,0 +1,73 @@
+import ClusterWorker from './cluster-worker.ts?worker';
+import type {
+  BoundingBox,
+  ClusterAnswer,
+  ClusterRequest,
+  ClustersAnswer,
+  ExpansionAnswer,
+} from './cluster-protocol.ts';
+
+type Pending = (answer: ClusterAnswer) => void;
+
+/**
+ * The map's side of the cluster worker: `load` sends a result's points, the other calls ask about
+ * the last one loaded. An answer about an older result resolves to null.
+ */
+export class ClusterClient {
+  private readonly worker = new ClusterWorker({ name: 'clusters' });
+  private generation = 0;
+  private nextRequest = 0;
+  private readonly pending = new Map<number, Pending>();
+
+  constructor() {
+    this.worker.onmessage = ({ data }: MessageEvent<ClusterAnswer>) => {
+      const resolve = this.pending.get(data.request);
+      this.pending.delete(data.request);
+      resolve?.(data);
+    };
+    this.worker.onerror = (event) => console.error('Carte : index des regroupements', event);
+  }
+
+  /** Longitude and latitude of each point, in turn; the points are named by their order. */
+  load(coordinates: Float64Array, zoom: number): void {
+    this.generation += 1;
+    this.post({ type: 'load', generation: this.generation, coordinates, zoom }, [
+      coordinates.buffer,
+    ]);
+  }
+
+  /** What the view shows at this (whole) zoom. */
+  clusters(bbox: BoundingBox, zoom: number): Promise<ClustersAnswer | null> {
+    return this.ask({ type: 'clusters', bbox, zoom }) as Promise<ClustersAnswer | null>;
+  }
+
+  /** The extent of a cluster's points, [south, west, north, east]. */
+  async expansion(clusterId: number, zoom: number): Promise<ExpansionAnswer['bounds']> {
+    const answer = (await this.ask({ type: 'expansion', clusterId, zoom })) as ExpansionAnswer;
+    return answer?.bounds ?? null;
+  }
+
+  dispose(): void {
+    this.worker.terminate();
+    this.pending.clear();
+  }
+
+  private ask(
+    message:
+      | { type: 'clusters'; bbox: BoundingBox; zoom: number }
+      | { type: 'expansion'; clusterId: number; zoom: number },
+  ): Promise<ClusterAnswer | null> {
+    const generation = this.generation;
+    const request = (this.nextRequest += 1);
+    return new Promise((resolve) => {
+      this.pending.set(request, (answer) =>
+        resolve(answer.generation === this.generation ? answer : null),
+      );
+      this.post({ ...message, generation, request } as ClusterRequest);
+    });
+  }
+
+  private post(message: ClusterRequest, transfer: Transferable[] = []) {
+    this.worker.postMessage(message, transfer);
+  }
+}

@@ -165,7 +165,11 @@ test.describe('Informations personnelles', () => {
     await expect(main.getByLabel(/^Adresse e-mail \*/)).toHaveValue(next);
     await expect(main.getByText(`votre compte garde l'adresse ${member.email}`)).toBeVisible();
     const mail = await waitForMail(next, /^Confirmez votre nouvelle adresse e-mail/);
-    await page.goto(linkIn(mail, '/mon-compte/adresse-electronique/confirmation'));
+    await page.goto(linkIn(mail, '/adresse-electronique/confirmation'));
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Confirmer ma nouvelle adresse électronique' }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Confirmer cette adresse', exact: true }).click();
     await expect(main.getByText('Votre nouvelle adresse e-mail est confirmée.')).toBeVisible();
     await expect(main.getByText(/votre compte garde l'adresse/)).toHaveCount(0);
     await expect(main.getByLabel(/^Adresse e-mail \*/)).toHaveValue(next);

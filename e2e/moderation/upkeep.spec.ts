@@ -24,7 +24,7 @@ const hmac = (key: string, value: string) =>
 function signedLink(initiativeId: number, ownerId: number, expires: number): string {
   const key = hmac(DEV_SESSION_SECRET, 'initiative-freshness:link-key');
   const signature = hmac(key, `initiative-up-to-date:${initiativeId}:${ownerId}:${expires}`);
-  return `/api/initiatives/${initiativeId}/up-to-date?expires=${expires}&signature=${signature}`;
+  return `/initiative-a-jour/${initiativeId}?expires=${expires}&signature=${signature}`;
 }
 
 /** The demo initiative's id (public map list) and its owner's (the team's review API). */
@@ -78,12 +78,16 @@ test.describe('content upkeep', () => {
       main.getByText('Aucune suppression prévue dans les 90 prochains jours.'),
     ).toBeVisible();
 
-    // The owner follows the link of the e-mail, signed in or not.
+    // The owner follows the link of the e-mail, signed in or not: a page whose button confirms.
     const { id, ownerId } = await demoInitiative(page);
     const expires = Math.floor(Date.now() / 1000) + 3600;
     await page.context().clearCookies();
     await page.goto(signedLink(id, ownerId, expires));
-    expect(new URL(page.url()).pathname).toBe('/');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Confirmer que mon initiative est à jour' }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Confirmer', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     const dialog = page.getByRole('dialog', { name: 'Initiative à jour' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(
@@ -93,14 +97,20 @@ test.describe('content upkeep', () => {
     await expect(dialog).toBeHidden();
 
     // A link that was changed gets a page that says so (no scripts: a plain page).
-    pageErrors.allowStatus(404, `/api/initiatives/${id}/up-to-date`);
+    pageErrors.allowStatus(404, `/initiative-a-jour/${id}`);
     const refused = await page.context().newPage();
     const tampered = signedLink(id, ownerId, expires).replace(
       `expires=${expires}`,
       `expires=${expires + 86_400}`,
     );
-    const response = await refused.goto(tampered);
-    expect(response?.status()).toBe(404);
+    await refused.goto(tampered);
+    const [response] = await Promise.all([
+      refused.waitForResponse(
+        (answer) => answer.request().method() === 'POST' && answer.url().includes(tampered),
+      ),
+      refused.getByRole('button', { name: 'Confirmer', exact: true }).click(),
+    ]);
+    expect(response.status()).toBe(404);
     await expect(
       refused.getByRole('heading', { level: 1, name: "Ce lien n'est pas valable" }),
     ).toBeVisible();

@@ -248,6 +248,29 @@ export const routes = [
     personal: true,
   },
   {
+    /** The signed link of the freshness and retention e-mails (INITIATIVE_UP_TO_DATE_PATH). */
+    name: 'initiative-up-to-date',
+    path: '/initiative-a-jour/:id',
+    title: 'Confirmer que mon initiative est à jour',
+    description: 'Confirmez que les informations de votre initiative sont toujours exactes.',
+    breadcrumb: [{ label: 'Confirmer que mon initiative est à jour' }],
+    noindex: true,
+    personal: true,
+  },
+  {
+    /**
+     * The link sent to a new address of « Informations personnelles ». Not in the account area
+     * (no sign-in): it may be opened on another device.
+     */
+    name: 'email-change-confirm',
+    path: '/adresse-electronique/confirmation',
+    title: 'Confirmer ma nouvelle adresse électronique',
+    description: 'Confirmez la nouvelle adresse électronique de votre compte.',
+    breadcrumb: [{ label: 'Confirmer ma nouvelle adresse électronique' }],
+    noindex: true,
+    personal: true,
+  },
+  {
     name: '404',
     path: '/404',
     title: 'Erreur 404',

@@ -202,6 +202,8 @@ describe('frame', () => {
     expect(shared('/recherche?q=compost')).toBe(true);
     expect(shared('/newsletter/desinscription?token=abc')).toBe(false);
     expect(shared('/mot-de-passe-oublie/nouveau?token=abc')).toBe(false);
+    expect(shared('/initiative-a-jour/42?expires=1&signature=abc')).toBe(false);
+    expect(shared('/adresse-electronique/confirmation?token=abc')).toBe(false);
   });
 
   it('has the header controls with their accessible names', () => {

@@ -177,6 +177,16 @@ export const pages: Partial<Record<RouteName, PageDefinition>> = {
       (m) => m.NewsletterUnsubscribePage,
     ),
   ),
+  'initiative-up-to-date': page('src/pages/email-links/initiative-up-to-date-page.tsx', () =>
+    import('../pages/email-links/initiative-up-to-date-page.tsx').then(
+      (m) => m.InitiativeUpToDatePage,
+    ),
+  ),
+  'email-change-confirm': page('src/pages/email-links/email-change-confirm-page.tsx', () =>
+    import('../pages/email-links/email-change-confirm-page.tsx').then(
+      (m) => m.EmailChangeConfirmPage,
+    ),
+  ),
   glossary: page(
     'src/pages/glossary/glossary-page.tsx',
     () => import('../pages/glossary/glossary-page.tsx').then((m) => m.GlossaryPage),

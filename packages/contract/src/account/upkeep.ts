@@ -12,10 +12,12 @@ export const UPKEEP_FRESHNESS_API_PATH = '/api/moderation/freshness';
 export const UPKEEP_RETENTION_API_PATH = '/api/moderation/retention';
 
 /**
- * The link of the freshness e-mails: `?expires=<unix seconds>&signature=<HMAC>`. No sign-in
- * needed; it lands on the home page's pop-up (hash below) or on a short error page.
+ * The link of the freshness and retention e-mails: `?expires=<unix seconds>&signature=<HMAC>`
+ * (route 'initiative-up-to-date'). No sign-in needed. GET is a page whose button POSTs to the
+ * same URL, which confirms and lands on the home page's pop-up (hash below) or on a short error
+ * page.
  */
-export const INITIATIVE_UP_TO_DATE_PATH = '/api/initiatives/:id/up-to-date';
+export const INITIATIVE_UP_TO_DATE_PATH = '/initiative-a-jour/:id';
 export const INITIATIVE_UP_TO_DATE_HASH = 'initiative-up-to-date';
 
 /** The types the retention job removes (institutions stay with their member's account). */

@@ -12,6 +12,7 @@ import {
 import type { Config } from '../../env.ts';
 import { ACCOUNT_WINDOW_MS, routeRateLimit } from '../../platform/rate-limit.ts';
 import { honeypotFilled } from '../../platform/captcha/index.ts';
+import { linkParam, registerEmailLinkRoutes } from '../../platform/email-link-routes.ts';
 import {
   ACCOUNT_MESSAGES,
   RESET_PATH,
@@ -76,20 +77,18 @@ export const accountsRoutes: FastifyPluginAsync<{
     },
   );
 
-  // The link of a new address (« Informations personnelles »): whoever opens it, signed in or
-  // not, the token alone proves the mailbox. The profile page then says how it went.
-  typed.get(
-    EMAIL_CHANGE_PATH,
-    { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } },
-    async (request, reply) => {
-      const result = request.query.token
-        ? await accounts.confirmEmailChange(request.query.token)
-        : 'invalid';
-      reply.headers(noStore);
+  // The link of a new address (« Informations personnelles ») opens a page whose button posts
+  // here (platform/email-link-routes.ts): whoever clicks it, signed in or not, the token alone
+  // proves the mailbox. The profile page then says how it went.
+  await registerEmailLinkRoutes(app, config, {
+    [EMAIL_CHANGE_PATH]: async (request, reply) => {
+      const token = linkParam(request.query, 'token');
+      const result =
+        token && token.length <= 200 ? await accounts.confirmEmailChange(token) : 'invalid';
       const search = `${EMAIL_CHANGE_PARAM}=${EMAIL_CHANGE_RESULTS[result]}`;
       return reply.redirect(`${pathTo('myaccount.profile')}?${search}`, 303);
     },
-  );
+  });
 
   typed.post(
     `${pathTo('register')}/renvoyer-le-lien`,

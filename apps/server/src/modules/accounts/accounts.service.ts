@@ -260,4 +260,5 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 /** Where the links of the e-mails land (server routes). */
 export const VERIFY_PATH = '/inscription/verification';
 export const RESET_PATH = '/mot-de-passe-oublie/nouveau';
-export const EMAIL_CHANGE_PATH = '/mon-compte/adresse-electronique/confirmation';
+/** The page of route 'email-change-confirm', whose button posts to the same URL. */
+export const EMAIL_CHANGE_PATH = '/adresse-electronique/confirmation';

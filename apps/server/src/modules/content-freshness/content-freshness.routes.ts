@@ -10,7 +10,7 @@ import {
 } from '@ad/contract/account/upkeep';
 import type { Config } from '../../env.ts';
 import type { AppDatabase, Clock } from '../../platform/database.ts';
-import { routeRateLimit } from '../../platform/rate-limit.ts';
+import { registerEmailLinkRoutes } from '../../platform/email-link-routes.ts';
 import { restrictTo, TEAM_ROLES } from '../moderation/team-access.ts';
 import { createUpkeepEmails } from './content-freshness.emails.tsx';
 import { confirmUpToDate } from './freshness-confirm.ts';
@@ -45,9 +45,10 @@ const freshnessQuery = pageQuery.extend({
 });
 
 /**
- * Keeping the map true over time (issue 10): the daily freshness and retention jobs, the signed
- * « still up to date » link of their e-mails (no sign-in), and the team's two lists of
- * « Suivi des contenus ».
+ * Keeping the map true over time (issue 10): the daily freshness and retention jobs, the POST of
+ * the signed « still up to date » link of their e-mails (no sign-in; the link opens the web app's
+ * page 'initiative-up-to-date', whose button posts), and the team's two lists of « Suivi des
+ * contenus ».
  */
 export const contentFreshnessRoutes: FastifyPluginAsync<ContentFreshnessRoutesOptions> = async (
   app,
@@ -65,21 +66,19 @@ export const contentFreshnessRoutes: FastifyPluginAsync<ContentFreshnessRoutesOp
     contentChanged: () => app.publicCache.invalidate(),
   });
 
-  app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>(
-    INITIATIVE_UP_TO_DATE_PATH,
-    routeRateLimit(config, 'write'),
-    async (request, reply) => {
+  // The link of the e-mails opens a page whose button posts here (platform/email-link-routes.ts).
+  await registerEmailLinkRoutes(app, config, {
+    [INITIATIVE_UP_TO_DATE_PATH]: async (request, reply) => {
       const outcome = await confirmUpToDate(
         { db, config },
-        { id: request.params.id, query: request.query, ip: request.ip ?? null },
+        { id: request.params.id ?? '', query: request.query, ip: request.ip ?? null },
         clock(),
       );
-      reply.header('Cache-Control', 'no-store');
       if (outcome === 'confirmed') return reply.redirect(`/#${INITIATIVE_UP_TO_DATE_HASH}`, 303);
       const page = linkRefusedPage(outcome, config.APP_NAME);
       return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
     },
-  );
+  });
 
   await app.register(async (team) => {
     restrictTo(team, TEAM_ROLES);

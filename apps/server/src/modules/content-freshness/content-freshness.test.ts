@@ -67,13 +67,20 @@ describe('the yearly freshness check of initiatives', () => {
   }
 
   const linkIn = (mail: MailMessage) => {
-    const found = /href="([^"]*\/up-to-date\?[^"]*)"/.exec(mail.html)?.[1];
+    const found = /href="([^"]*\/initiative-a-jour\/[^"]*)"/.exec(mail.html)?.[1];
     if (!found) throw new Error('no freshness link in the message');
     const url = new URL(found.replaceAll('&amp;', '&'));
     return `${url.pathname}${url.search}`;
   };
 
-  const follow = (path: string) => t.app.inject({ method: 'GET', url: path });
+  /** The button of the link's page: a plain form POST to the link, without cookie nor token. */
+  const follow = (path: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
 
   const row = async (id: number) =>
     (await t.database.db.select().from(initiatives).where(eq(initiatives.id, id)))[0]!;
@@ -160,7 +167,7 @@ describe('the yearly freshness check of initiatives', () => {
     expect(mails[0]!.text).toContain('Jardin partagé');
     expect(mails[0]!.text).toContain(`/mon-compte/initiatives/${ids.old}`);
     expect(linkIn(mails[0]!)).toMatch(
-      new RegExp(`^/api/initiatives/${ids.old}/up-to-date\\?expires=\\d+&signature=`),
+      new RegExp(`^/initiative-a-jour/${ids.old}\\?expires=\\d+&signature=`),
     );
     // Exactly a year: asked too.
     expect(await mailsFor(other.email)).toHaveLength(1);
@@ -234,6 +241,25 @@ describe('the yearly freshness check of initiatives', () => {
 
   it('confirms with the link of the reminder and lands on the pop-up, once', async () => {
     const link = linkIn((await mailsFor(owner.email))[1]!);
+
+    // Opening the link (the owner, or a mail scanner) shows a page with a button; nothing changes.
+    const page = await t.app.inject({ method: 'GET', url: link });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Confirmer que mon initiative est à jour</h1>');
+    expect(page.body).toContain(`<form action="${link.replaceAll('&', '&amp;')}" method="post">`);
+    expect(page.body).toContain('Confirmer</button>');
+    expect(page.body).toContain('<meta name="robots" content="noindex">');
+    expect((await row(ids.old)).confirmedAt).toBeNull();
+    expect((await row(ids.old)).freshnessRemindedAt).not.toBeNull();
+    // The former API route is gone.
+    const former = link.replace(
+      `/initiative-a-jour/${ids.old}`,
+      `/api/initiatives/${ids.old}/up-to-date`,
+    );
+    expect((await t.app.inject({ method: 'GET', url: former })).statusCode).toBe(404);
+    expect((await row(ids.old)).confirmedAt).toBeNull();
+
     const response = await follow(link);
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/#initiative-up-to-date');
@@ -301,12 +327,12 @@ describe('the yearly freshness check of initiatives', () => {
     const expires = genuine.searchParams.get('expires')!;
     const signature = genuine.searchParams.get('signature')!;
     const tampered = [
-      `/api/initiatives/${ids.others}/up-to-date?expires=${Number(expires) + 3600}&signature=${signature}`,
-      `/api/initiatives/${ids.others}/up-to-date?expires=${expires}&signature=${signature.slice(1)}`,
-      `/api/initiatives/${ids.recent}/up-to-date?expires=${expires}&signature=${signature}`,
-      `/api/initiatives/${ids.others}/up-to-date?expires=${expires}`,
-      `/api/initiatives/abc/up-to-date?expires=${expires}&signature=${signature}`,
-      `/api/initiatives/999999/up-to-date?expires=${expires}&signature=${signature}`,
+      `/initiative-a-jour/${ids.others}?expires=${Number(expires) + 3600}&signature=${signature}`,
+      `/initiative-a-jour/${ids.others}?expires=${expires}&signature=${signature.slice(1)}`,
+      `/initiative-a-jour/${ids.recent}?expires=${expires}&signature=${signature}`,
+      `/initiative-a-jour/${ids.others}?expires=${expires}`,
+      `/initiative-a-jour/abc?expires=${expires}&signature=${signature}`,
+      `/initiative-a-jour/999999?expires=${expires}&signature=${signature}`,
     ];
     for (const url of tampered) {
       const response = await follow(url);

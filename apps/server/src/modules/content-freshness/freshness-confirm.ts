@@ -7,15 +7,15 @@ import { at, rowsOf } from './upkeep-sql.ts';
 
 export const CONFIRM_AUDIT_ACTION = 'initiative.confirm';
 
-/** What following a link gives: confirmed (or already today), or why it was refused. */
+/** What the link's button gives: confirmed (or already today), or why it was refused. */
 export type ConfirmOutcome = 'confirmed' | 'expired' | 'invalid' | 'unpublished';
 
 /**
- * `GET /api/initiatives/:id/up-to-date`: the owner's answer « still up to date » from an e-mail.
- * The link is checked against the initiative's current owner; a genuine one sets confirmed_at
- * (which restarts the freshness and retention clocks) and clears the current request and
- * reminder, with an audit event. Idempotent: a second click (or a mail scanner's) on the same day
- * changes nothing more.
+ * `POST /initiative-a-jour/:id?expires=&signature=` (the button of the page the e-mail's link
+ * opens): the owner's answer « still up to date ». The link is checked against the initiative's
+ * current owner; a genuine one sets confirmed_at (which restarts the freshness and retention
+ * clocks) and clears the current request and reminder, with an audit event. Idempotent: a second
+ * click on the same day changes nothing more.
  */
 export async function confirmUpToDate(
   deps: { db: AppDatabase; config: Config },

@@ -24,7 +24,7 @@ function parts(link: string) {
 describe('the signed freshness link', () => {
   it('points at the initiative with its expiry in seconds and a URL-safe signature', () => {
     const { url, query } = parts(freshnessLink(config, subject, expiresAt));
-    expect(url.origin + url.pathname).toBe('https://exemple.fr/api/initiatives/42/up-to-date');
+    expect(url.origin + url.pathname).toBe('https://exemple.fr/initiative-a-jour/42');
     expect(query.expires).toBe(String(Math.floor(expiresAt.getTime() / 1000)));
     expect(query.signature).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(checkFreshnessLink(config.SESSION_SECRET, subject, query, now)).toBe('valid');

@@ -4,7 +4,7 @@ import { hmac, safeEqual } from '../../platform/auth/tokens.ts';
 
 /**
  * The signed « my initiative is still up to date » link of the freshness and retention e-mails:
- * `/api/initiatives/:id/up-to-date?expires=<unix seconds>&signature=<base64url>`, where the
+ * `/initiative-a-jour/:id?expires=<unix seconds>&signature=<base64url>`, where the
  * signature is HMAC-SHA256 over (initiative id, owner id, expiry) with a key derived from
  * SESSION_SECRET (one secret to manage, a key of its own). Nothing is stored: the owner id is
  * the initiative's current owner, so a link stops working when the initiative changes hands.

@@ -5,7 +5,8 @@ import type { ConfirmOutcome } from './freshness-confirm.ts';
 type Refusal = Exclude<ConfirmOutcome, 'confirmed'>;
 
 /**
- * The answer to a freshness link that does not work. The spec has a pop-up for the success
+ * The answer to a freshness link's button when the link does not work. The spec has a pop-up
+ * for the success
  * only, so a refusal is a short page of its own (DSFR styles, no script, not indexed) with a
  * status that says why: 410 for a genuine link that expired, 404 otherwise.
  */

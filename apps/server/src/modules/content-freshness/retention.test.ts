@@ -254,7 +254,7 @@ describe('the retention of submitted content (3 years after publication)', () =>
     expect(post.text).toContain('conservés 3 ans après leur publication');
     expect(post.text).toContain(`/mon-compte/actualites/${ids.post}`);
     const initiative = mails.find((m) => m.text.includes('Verger partagé'))!;
-    expect(initiative.html).toMatch(/href="[^"]*\/api\/initiatives\/\d+\/up-to-date\?/);
+    expect(initiative.html).toMatch(/href="[^"]*\/initiative-a-jour\/\d+\?expires=/);
 
     await runRetention();
     expect(await mailsFor(owner.email)).toHaveLength(4);
@@ -267,9 +267,15 @@ describe('the retention of submitted content (3 years after publication)', () =>
   it('keeps an initiative its owner confirms from the warning', async () => {
     const mail = (await mailsFor(owner.email)).find((m) => m.text.includes('Verger partagé'))!;
     const link = new URL(
-      /href="([^"]*up-to-date[^"]*)"/.exec(mail.html)![1]!.replaceAll('&amp;', '&'),
+      /href="([^"]*initiative-a-jour[^"]*)"/.exec(mail.html)![1]!.replaceAll('&amp;', '&'),
     );
-    const response = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+    // The button of the page the link opens.
+    const response = await t.app.inject({
+      method: 'POST',
+      url: link.pathname + link.search,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(response.headers.location).toBe('/#initiative-up-to-date');
     const listed = (await schedule()).data.map((e) => `${e.type}:${e.id}`);
     expect(listed).not.toContain(`initiatives:${ids.confirmed}`);

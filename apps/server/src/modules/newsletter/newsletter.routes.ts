@@ -10,6 +10,7 @@ import {
 import { messageResponseSchema, newsletterSubscribeBodySchema } from '@ad/contract/schemas';
 import type { Config } from '../../env.ts';
 import { honeypotFilled } from '../../platform/captcha/index.ts';
+import { linkParam, registerEmailLinkRoutes } from '../../platform/email-link-routes.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { routeRateLimit } from '../../platform/rate-limit.ts';
 import type { NewsletterService } from './newsletter.service.ts';
@@ -21,11 +22,6 @@ import type { NewsletterService } from './newsletter.service.ts';
 export const NEWSLETTER_MAILS_PER_ADDRESS_PER_DAY = 3;
 const DAY_MS = 86_400_000;
 
-/** The token of a link; anything else (missing, repeated) is a link that does not work. */
-const tokenOf = (query: unknown): string => {
-  const token = (query as { token?: unknown } | undefined)?.token;
-  return typeof token === 'string' ? token : '';
-};
 const noStore = { 'Cache-Control': 'no-store' };
 
 /**
@@ -73,33 +69,18 @@ export const newsletterRoutes: FastifyPluginAsync<{
     },
   );
 
-  // The links of the e-mails open a page (GET, server-rendered by the web app) whose button
-  // posts here: a mail scanner that follows links changes nothing. The token is in the URL, so
-  // these routes read no body (any content type, including RFC 8058's one-click POST from mail
-  // clients, `List-Unsubscribe=One-Click` as multipart or urlencoded) and need no CSRF token.
-  await app.register(async (links) => {
-    links.removeAllContentTypeParsers();
-    links.addContentTypeParser('*', { bodyLimit: 4096 }, (_request, payload, done) => {
-      payload.resume();
-      payload.on('end', () => done(null, undefined));
-      payload.on('error', done);
-    });
-    const linkRoute = {
-      config: { ...routeRateLimit(config, 'write').config, csrf: false as const },
-    };
-
-    links.post(NEWSLETTER_CONFIRM_PATH, linkRoute, async (request, reply) => {
-      const ok = await newsletter.confirm(tokenOf(request.query));
-      reply.headers(noStore);
+  // The links of the e-mails open a page whose button posts here (platform/email-link-routes.ts).
+  // The unsubscribe URL is also posted to by mail clients, without any page (RFC 8058).
+  await registerEmailLinkRoutes(app, config, {
+    [NEWSLETTER_CONFIRM_PATH]: async (request, reply) => {
+      const ok = await newsletter.confirm(linkParam(request.query, 'token'));
       const hash = ok ? NEWSLETTER_HASHES.subscribed : NEWSLETTER_HASHES.notConfirmed;
       return reply.redirect(`/#${hash}`, 303);
-    });
-
-    links.post(NEWSLETTER_UNSUBSCRIBE_PATH, linkRoute, async (request, reply) => {
-      const ok = await newsletter.unsubscribe(tokenOf(request.query));
-      reply.headers(noStore);
+    },
+    [NEWSLETTER_UNSUBSCRIBE_PATH]: async (request, reply) => {
+      const ok = await newsletter.unsubscribe(linkParam(request.query, 'token'));
       const hash = ok ? NEWSLETTER_HASHES.unsubscribed : NEWSLETTER_HASHES.notUnsubscribed;
       return reply.redirect(`/#${hash}`, 303);
-    });
+    },
   });
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { pathTo } from '@ad/contract';
+import { pathTo, routes, type RouteDefinition } from '@ad/contract';
 import type { Config } from '../../env.ts';
 import type { AppDatabase } from '../../platform/database.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -11,6 +11,14 @@ import {
   sitemapUrls,
   urlsetXml,
 } from './sitemap.ts';
+
+/**
+ * The pages of personal links (a token or a signature in their address: newsletter, password
+ * reset, « initiative à jour », new e-mail address), up to their first parameter.
+ */
+const PERSONAL_LINK_PATHS = (routes as readonly RouteDefinition[])
+  .filter((route) => route.personal)
+  .map((route) => route.path.replace(/:.*$/, ''));
 
 /** Search engines read these at most a few times a day: an hour of HTTP cache is plenty. */
 const SEO_MAX_AGE_SECONDS = 3600;
@@ -37,8 +45,7 @@ export const seoRoutes: FastifyPluginAsync<{
       'Disallow: /mon-compte/',
       `Disallow: ${pathTo('moderation')}`,
       'Disallow: /api/',
-      'Disallow: /newsletter/',
-      `Disallow: ${pathTo('reset-password')}`,
+      ...PERSONAL_LINK_PATHS.map((path) => `Disallow: ${path}`),
       '',
       `Sitemap: ${config.APP_URL}/sitemap.xml`,
       '',

@@ -37,6 +37,16 @@ describe('robots.txt and sitemap.xml', () => {
     expect(response.body).toContain('Disallow: /mon-compte/\n');
     expect(response.body).toContain('Disallow: /api/\n');
     expect(response.body).toContain('Disallow: /moderation\n');
+    // The pages of personal links.
+    for (const path of [
+      '/newsletter/confirmation',
+      '/newsletter/desinscription',
+      '/mot-de-passe-oublie/nouveau',
+      '/initiative-a-jour/',
+      '/adresse-electronique/confirmation',
+    ]) {
+      expect(response.body).toContain(`Disallow: ${path}\n`);
+    }
     expect(response.body).toContain(`Sitemap: ${APP_URL}/sitemap.xml`);
   });
 

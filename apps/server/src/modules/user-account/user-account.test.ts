@@ -50,6 +50,15 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
 
   type Member = Awaited<ReturnType<typeof member>>;
 
+  /** The button of the page a new address's link opens: a plain form POST, no cookie nor token. */
+  const confirmLink = (link: URL) =>
+    t.app.inject({
+      method: 'POST',
+      url: link.pathname + link.search,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+
   const getJson = async <T>(who: Member, url: string) => {
     const response = await t.app.inject({ method: 'GET', url, cookies: who.cookies });
     expect(response.statusCode).toBe(200);
@@ -506,10 +515,35 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
       expect(notice.text).not.toMatch(/https?:\/\/\S*confirmation/);
       const mail = await waitForMail(t.mailDir, mailTo('nouvelle.adresse@exemple.fr'));
       const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
-      expect(link.pathname).toBe('/mon-compte/adresse-electronique/confirmation');
+      expect(link.pathname).toBe('/adresse-electronique/confirmation');
 
-      // Opened, even without a session: the address is the account's, and verified.
-      const opened = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+      // Opening the link (the member, or a mail scanner) shows a page with a button, even
+      // without a session; nothing changes.
+      const page = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('Confirmer ma nouvelle adresse électronique</h1>');
+      expect(page.body).toContain(
+        `<form action="${link.pathname}${link.search.replaceAll('&', '&amp;')}" method="post">`,
+      );
+      expect(page.body).toContain('Confirmer cette adresse</button>');
+      expect(page.body).toContain('<meta name="robots" content="noindex">');
+      expect(await getJson<ProfileValues>(who, '/api/user/profile')).toMatchObject({
+        email: old,
+        pending_email: 'nouvelle.adresse@exemple.fr',
+      });
+      // The former route, which confirmed on GET, is gone.
+      const former = await t.app.inject({
+        method: 'GET',
+        url: `/mon-compte/adresse-electronique/confirmation${link.search}`,
+      });
+      expect(former.statusCode).toBe(404);
+      expect(await getJson<ProfileValues>(who, '/api/user/profile')).toMatchObject({
+        pending_email: 'nouvelle.adresse@exemple.fr',
+      });
+
+      // Its button, even without a session: the address is the account's, and verified.
+      const opened = await confirmLink(link);
       expect(opened.statusCode).toBe(303);
       expect(opened.headers.location).toBe(
         '/mon-compte/informations-personnelles?adresse=confirmee',
@@ -518,7 +552,7 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
         email: 'nouvelle.adresse@exemple.fr',
         pending_email: null,
       });
-      const again = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+      const again = await confirmLink(link);
       expect(again.headers.location).toBe('/mon-compte/informations-personnelles?adresse=invalide');
     });
 
@@ -530,7 +564,7 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
       const mail = await waitForMail(t.mailDir, mailTo('convoitee@exemple.fr'));
       const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
       await createUser(t.database, { email: 'Convoitee@exemple.fr' });
-      const opened = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+      const opened = await confirmLink(link);
       expect(opened.headers.location).toBe('/mon-compte/informations-personnelles?adresse=prise');
       expect(await getJson<ProfileValues>(who, '/api/user/profile')).toMatchObject({
         email: who.user.email,
@@ -542,7 +576,7 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
       const cancelled = await waitForMail(t.mailDir, mailTo('annulee@exemple.fr'));
       await postJson(who, '/api/user/profile', { ...profile, email: who.user.email });
       const link2 = new URL(/https?:\/\/\S+/.exec(cancelled.text)![0]);
-      const late = await t.app.inject({ method: 'GET', url: link2.pathname + link2.search });
+      const late = await confirmLink(link2);
       expect(late.headers.location).toBe('/mon-compte/informations-personnelles?adresse=invalide');
       expect(await getJson<ProfileValues>(who, '/api/user/profile')).toMatchObject({
         email: who.user.email,
@@ -554,10 +588,7 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
       const first = await waitForMail(t.mailDir, mailTo('premiere@exemple.fr'));
       await asked('seconde@exemple.fr');
       const firstLink = new URL(/https?:\/\/\S+/.exec(first.text)![0]);
-      const stale = await t.app.inject({
-        method: 'GET',
-        url: firstLink.pathname + firstLink.search,
-      });
+      const stale = await confirmLink(firstLink);
       expect(stale.headers.location).toBe('/mon-compte/informations-personnelles?adresse=invalide');
       expect(await getJson<ProfileValues>(who, '/api/user/profile')).toMatchObject({
         email: who.user.email,
@@ -567,10 +598,7 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
       const second = await waitForMail(t.mailDir, mailTo('seconde@exemple.fr'));
       await postJson(who, '/api/user/profile', { ...profile, email: 'Seconde@exemple.fr' });
       const secondLink = new URL(/https?:\/\/\S+/.exec(second.text)![0]);
-      const kept = await t.app.inject({
-        method: 'GET',
-        url: secondLink.pathname + secondLink.search,
-      });
+      const kept = await confirmLink(secondLink);
       expect(kept.headers.location).toBe('/mon-compte/informations-personnelles?adresse=confirmee');
       expect(await getJson<ProfileValues>(who, '/api/user/profile')).toMatchObject({
         email: 'Seconde@exemple.fr',

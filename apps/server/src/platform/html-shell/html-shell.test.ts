@@ -189,7 +189,12 @@ describe('HTML shell', () => {
   });
 
   it('gives the pages kept out of search engines no canonical address', async () => {
-    for (const url of ['/recherche?q=cantine', '/newsletter/desinscription']) {
+    for (const url of [
+      '/recherche?q=cantine',
+      '/newsletter/desinscription',
+      '/initiative-a-jour/42?expires=1&signature=abc',
+      '/adresse-electronique/confirmation?token=abc',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<meta name="robots" content="noindex">');

@@ -1,0 +1,16 @@
+import { EmailLinkPage, TOKEN_LINK } from './email-link-page.tsx';
+
+/**
+ * The link sent to a new address (« Informations personnelles »): no sign-in, since it may be
+ * opened on another device; the button takes the address, then the profile page says how it went.
+ */
+export function EmailChangeConfirmPage() {
+  return (
+    <EmailLinkPage
+      title="Confirmer ma nouvelle adresse électronique"
+      text="Un clic pour utiliser cette adresse électronique pour votre compte."
+      button="Confirmer cette adresse"
+      params={TOKEN_LINK}
+    />
+  );
+}

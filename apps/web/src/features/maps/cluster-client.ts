@@ -5,13 +5,14 @@ import type {
   ClusterRequest,
   ClustersAnswer,
   ExpansionAnswer,
+  Extent,
 } from './cluster-protocol.ts';
 
 type Pending = (answer: ClusterAnswer) => void;
 
 /**
- * The map's side of the cluster worker: `load` sends a result's points, the other calls ask about
- * the last one loaded. An answer about an older result resolves to null.
+ * The page's side of the cluster worker (cluster-worker.ts): `load` sends a result's points, the
+ * other calls ask about the last one loaded. An answer about an older result resolves to null.
  */
 export class ClusterClient {
   private readonly worker = new ClusterWorker({ name: 'clusters' });
@@ -29,11 +30,9 @@ export class ClusterClient {
   }
 
   /** Longitude and latitude of each point, in turn; the points are named by their order. */
-  load(coordinates: Float64Array, zoom: number): void {
+  load(coordinates: Float64Array): void {
     this.generation += 1;
-    this.post({ type: 'load', generation: this.generation, coordinates, zoom }, [
-      coordinates.buffer,
-    ]);
+    this.post({ type: 'load', generation: this.generation, coordinates }, [coordinates.buffer]);
   }
 
   /** What the view shows at this (whole) zoom. */
@@ -41,8 +40,8 @@ export class ClusterClient {
     return this.ask({ type: 'clusters', bbox, zoom }) as Promise<ClustersAnswer | null>;
   }
 
-  /** The extent of a cluster's points, [south, west, north, east]. */
-  async expansion(clusterId: number, zoom: number): Promise<ExpansionAnswer['bounds']> {
+  /** The extent of a cluster's points. */
+  async expansion(clusterId: number, zoom: number): Promise<Extent | null> {
     const answer = (await this.ask({ type: 'expansion', clusterId, zoom })) as ExpansionAnswer;
     return answer?.bounds ?? null;
   }

@@ -9,6 +9,7 @@ import {
   type MapListItem,
 } from '@ad/contract';
 import { ClusterClient } from './cluster-client.ts';
+import { ClusterIndex } from './cluster-index.ts';
 import type { ClustersAnswer } from './cluster-protocol.ts';
 import { boundsKey, type MapBounds, type MapListKind } from './map-query.ts';
 import { itemMarkerSvg } from './map-markers.ts';
@@ -17,8 +18,8 @@ import './initiatives-map.css';
 
 /**
  * The map of the initiatives page: a client-only island (Leaflet, in its own chunk). Markers are
- * clustered with supercluster, in a worker (cluster-worker.ts), and only what the view shows is
- * drawn, so tens of thousands of items stay smooth. The region and its départements are drawn under the markers, so the map
+ * clustered with supercluster (cluster-index.ts, partly in a worker) and only what the view shows
+ * is drawn, so tens of thousands of items stay smooth. The region and its départements are drawn under the markers, so the map
  * still reads when the tiles cannot load. The side list is its text alternative.
  */
 
@@ -160,8 +161,9 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     map: L.Map;
     layer: L.LayerGroup;
     clusters: ClusterClient;
-    /** The points of the last result, in the order the worker names them. */
+    /** The last result: its points, in the order the index names them, and their index. */
     points: PointProperties[] | null;
+    index: ClusterIndex | null;
     markers: Map<string, L.Marker>;
     draw: () => void;
     /** Points the open popup's 'Voir plus' link at the query, which has changed. */
@@ -210,29 +212,36 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     const markers = new Map<string, L.Marker>();
     const clusterClient = new ClusterClient();
 
-    // What the view shows, drawn again after each move and each new list, once the worker has
-    // answered (the 'ad:drawn' event of the map then). Markers still shown are kept (an open
-    // popup stays open), the others removed, the new ones added. A marker's popup is written when
-    // it opens, from its entry's item (a new result may bring a new one).
+    // What the view shows, drawn again after each move and each new list (the map fires
+    // 'ad:drawn' then: above the first zoom, the worker's answer comes a little later). Markers
+    // still shown are kept (an open popup stays open), the others removed, the new ones added. A
+    // marker's popup is written when it opens, from its entry's item (a new result may bring a
+    // new one).
     type Shown = { marker: L.Marker; point?: PointProperties };
     const shown = new Map<string, Shown>();
     let lastDraw = 0;
     const draw = () => {
-      if (!state.current?.points) return; // the points come with the lists
+      const { index, points } = state.current ?? {};
+      if (!index || !points) return; // the points come with the lists
       const b = map.getBounds();
       const zoom = Math.round(map.getZoom());
       const ticket = (lastDraw += 1);
-      void clusterClient
-        .clusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom)
-        .then((answer) => {
-          // Only the answer to the last question, about the last result, is drawn.
-          const points = state.current?.points;
-          if (!answer || ticket !== lastDraw || !points) return;
-          drawAnswer(answer, points, zoom);
-          map.fire('ad:drawn');
-        });
+      const drawn = (answer: ClustersAnswer | null) => {
+        // Only the answer to the last question, about the last result, is drawn.
+        if (!answer || ticket !== lastDraw || state.current?.points !== points) return;
+        drawAnswer(answer, points, index, zoom);
+        map.fire('ad:drawn');
+      };
+      const answer = index.clusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom);
+      if (answer instanceof Promise) void answer.then(drawn);
+      else drawn(answer);
     };
-    const drawAnswer = (answer: ClustersAnswer, points: PointProperties[], zoom: number) => {
+    const drawAnswer = (
+      answer: ClustersAnswer,
+      points: PointProperties[],
+      index: ClusterIndex,
+      zoom: number,
+    ) => {
       const next = new Map<string, Shown>();
       markers.clear();
       const { clusters } = answer;
@@ -255,7 +264,7 @@ export default function InitiativesMap(props: InitiativesMapProps) {
         // Zoomed in to show its points: where they fit, at the maximum zoom for points at
         // one place (Leaflet.markercluster's way).
         const zoomIn = async () => {
-          const extent = await clusterClient.expansion(clusterId, zoom);
+          const extent = await index.expansion(clusterId, zoom);
           if (!extent) return;
           map.flyToBounds(
             [
@@ -278,8 +287,8 @@ export default function InitiativesMap(props: InitiativesMapProps) {
         });
         next.set(key, { marker });
       }
-      for (const index of answer.points) {
-        const point = points[index]!;
+      for (const position of answer.points) {
+        const point = points[position]!;
         const { kind, item } = point;
         const lat = item.latitude;
         const lng = item.longitude;
@@ -392,6 +401,7 @@ export default function InitiativesMap(props: InitiativesMapProps) {
       layer,
       clusters: clusterClient,
       points: null,
+      index: null,
       markers,
       draw,
       refreshPopup,
@@ -461,7 +471,11 @@ export default function InitiativesMap(props: InitiativesMapProps) {
       coordinates[2 * i + 1] = item.latitude;
     });
     current.points = points;
-    current.clusters.load(coordinates, Math.round(current.map.getZoom()));
+    current.index = new ClusterIndex(
+      coordinates,
+      Math.round(current.map.getZoom()),
+      current.clusters,
+    );
     current.draw();
   }, [items]);
 

@@ -167,7 +167,7 @@ test.describe('Informations personnelles', () => {
     const mail = await waitForMail(next, /^Confirmez votre nouvelle adresse e-mail/);
     await page.goto(linkIn(mail, '/adresse-electronique/confirmation'));
     await expect(
-      page.getByRole('heading', { level: 1, name: 'Confirmer ma nouvelle adresse électronique' }),
+      page.getByRole('heading', { level: 1, name: 'Confirmer ma nouvelle adresse e-mail' }),
     ).toBeVisible();
     await page.getByRole('button', { name: 'Confirmer cette adresse', exact: true }).click();
     await expect(main.getByText('Votre nouvelle adresse e-mail est confirmée.')).toBeVisible();

@@ -264,9 +264,9 @@ export const routes = [
      */
     name: 'email-change-confirm',
     path: '/adresse-electronique/confirmation',
-    title: 'Confirmer ma nouvelle adresse électronique',
-    description: 'Confirmez la nouvelle adresse électronique de votre compte.',
-    breadcrumb: [{ label: 'Confirmer ma nouvelle adresse électronique' }],
+    title: 'Confirmer ma nouvelle adresse e-mail',
+    description: 'Confirmez la nouvelle adresse e-mail de votre compte.',
+    breadcrumb: [{ label: 'Confirmer ma nouvelle adresse e-mail' }],
     noindex: true,
     personal: true,
   },

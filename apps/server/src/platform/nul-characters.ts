@@ -13,14 +13,28 @@ export const NUL_CHARACTER_MESSAGE = 'Ce champ contient un caractère non autori
 export const nulCharacterError = (field: string) =>
   new ValidationError({ [field || 'body']: [NUL_CHARACTER_MESSAGE] });
 
-/** The dotted path of the first string holding a NUL, or null. */
-export function findNulCharacter(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\0') ? path : null;
-  if (!value || typeof value !== 'object') return null;
-  for (const [key, child] of Object.entries(value)) {
-    if (key.includes('\0')) return path ? `${path}.${key}` : key;
-    const found = findNulCharacter(child, path ? `${path}.${key}` : key);
-    if (found !== null) return found;
+/** Deeper than this, a field is named `body`: no form nests its fields so deep. */
+const MAX_NAMED_DEPTH = 16;
+
+/**
+ * The dotted path of the first string (or key) holding a NUL, or null. Walked with a stack of its
+ * own: a body of deeply nested arrays parses, and must not overflow the call stack here.
+ */
+export function findNulCharacter(value: unknown): string | null {
+  const stack: [unknown, string[]][] = [[value, []]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [node, path] = next;
+    const name = () => (path.length > MAX_NAMED_DEPTH ? 'body' : path.join('.'));
+    if (typeof node === 'string') {
+      if (node.includes('\0')) return name();
+      continue;
+    }
+    if (!node || typeof node !== 'object') continue;
+    for (const [key, child] of Object.entries(node)) {
+      const childPath = path.length > MAX_NAMED_DEPTH ? path : [...path, key];
+      if (key.includes('\0')) return path.length >= MAX_NAMED_DEPTH ? 'body' : childPath.join('.');
+      stack.push([child, childPath]);
+    }
   }
   return null;
 }

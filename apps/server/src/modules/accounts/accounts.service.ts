@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { pathTo } from '@ad/contract';
 import type { SignUpBody } from '@ad/contract/schemas';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
@@ -261,4 +262,4 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 export const VERIFY_PATH = '/inscription/verification';
 export const RESET_PATH = '/mot-de-passe-oublie/nouveau';
 /** The page of route 'email-change-confirm', whose button posts to the same URL. */
-export const EMAIL_CHANGE_PATH = '/adresse-electronique/confirmation';
+export const EMAIL_CHANGE_PATH = pathTo('email-change-confirm');

@@ -73,7 +73,7 @@ export function createUpkeepEmails(config: Config) {
           ) : null}
           <EmailText>
             Pour que la carte reste fidèle à la réalité, dites-nous si ces informations sont
-            toujours à jour : le bouton ci-dessous ouvre une page où le confirmer, sans vous
+            toujours à jour : le bouton ci-dessous ouvre une page pour le confirmer, sans vous
             connecter.
           </EmailText>
           <EmailButton href={input.link}>Mon initiative est à jour</EmailButton>

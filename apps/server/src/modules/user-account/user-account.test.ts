@@ -522,7 +522,7 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
       const page = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
-      expect(page.body).toContain('Confirmer ma nouvelle adresse électronique</h1>');
+      expect(page.body).toContain('Confirmer ma nouvelle adresse e-mail</h1>');
       expect(page.body).toContain(
         `<form action="${link.pathname}${link.search.replaceAll('&', '&amp;')}" method="post">`,
       );

@@ -338,6 +338,28 @@ describe('the member initiatives and food procedures API', () => {
     if (message) expect(errors[field]).toEqual([message]);
   });
 
+  it('refuses a file name holding a NUL character with a 422 on its field', async () => {
+    const { payload, headers } = await multipartBody({
+      ...initiativeFields(),
+      'logo_files[0][file]': { filename: 'logoXNUL.png', bytes: png },
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/initiatives',
+      cookies: member.cookies,
+      headers: { ...headers, 'x-csrf-token': member.csrf },
+      // The name as busboy decodes it from RFC 5987's filename*.
+      payload: Buffer.from(
+        payload
+          .toString('latin1')
+          .replace('filename="logoXNUL.png"', "filename*=UTF-8''logo%00.png"),
+        'latin1',
+      ),
+    });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json<{ errors: object }>().errors).toHaveProperty('logo_files.0.file');
+  });
+
   it('answers a malformed multipart body with a 400, not a 500', async () => {
     const cut = await multipartBody(initiativeFields());
     const payload = Buffer.from(cut.payload).subarray(0, 200);

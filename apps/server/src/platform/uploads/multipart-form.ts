@@ -122,6 +122,7 @@ export async function readMultipartForm(request: FastifyRequest): Promise<FormOb
     for await (const part of request.parts()) {
       const path = splitFieldName(part.fieldname);
       if (part.type === 'file') {
+        if (part.filename?.includes('\0')) throw nulCharacterError(path.join('.'));
         const bytes = await part.toBuffer();
         if (!part.filename && bytes.length === 0) continue;
         setPath(
@@ -142,7 +143,10 @@ export async function readMultipartForm(request: FastifyRequest): Promise<FormOb
     }
   } catch (error) {
     // Busboy's own errors (no boundary, a body cut short) carry no status: the body is malformed.
-    if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
+    if (error instanceof HttpError || (error as { statusCode?: number } | null)?.statusCode) {
+      throw error;
+    }
+    request.log.info({ err: error }, 'malformed multipart body');
     throw new HttpError(400, MESSAGES.badRequest);
   }
   return compact(form) as FormObject;

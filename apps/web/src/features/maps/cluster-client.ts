@@ -29,21 +29,25 @@ export class ClusterClient {
     this.worker.onerror = (event) => console.error('Carte : index des regroupements', event);
   }
 
-  /** Longitude and latitude of each point, in turn; the points are named by their order. */
-  load(coordinates: Float64Array): void {
+  /**
+   * Longitude and latitude of each point, in turn; the points are named by their order. Returns
+   * the result's generation, which each question names.
+   */
+  load(coordinates: Float64Array): number {
     this.generation += 1;
     this.post({ type: 'load', generation: this.generation, coordinates }, [coordinates.buffer]);
+    return this.generation;
   }
 
-  /** What the view shows at this (whole) zoom. */
-  clusters(bbox: BoundingBox, zoom: number): Promise<ClustersAnswer | null> {
-    return this.ask({ type: 'clusters', bbox, zoom }) as Promise<ClustersAnswer | null>;
+  /** What the view shows at this (whole) zoom; null once a newer result was loaded. */
+  clusters(generation: number, bbox: BoundingBox, zoom: number): Promise<ClustersAnswer | null> {
+    return this.ask({ type: 'clusters', generation, bbox, zoom }) as Promise<ClustersAnswer | null>;
   }
 
-  /** The extent of a cluster's points. */
-  async expansion(clusterId: number, zoom: number): Promise<Extent | null> {
-    const answer = (await this.ask({ type: 'expansion', clusterId, zoom })) as ExpansionAnswer;
-    return answer?.bounds ?? null;
+  /** The extent of a cluster's points; null once a newer result was loaded. */
+  async expansion(generation: number, clusterId: number, zoom: number): Promise<Extent | null> {
+    const answer = await this.ask({ type: 'expansion', generation, clusterId, zoom });
+    return (answer as ExpansionAnswer | null)?.bounds ?? null;
   }
 
   dispose(): void {
@@ -53,16 +57,15 @@ export class ClusterClient {
 
   private ask(
     message:
-      | { type: 'clusters'; bbox: BoundingBox; zoom: number }
-      | { type: 'expansion'; clusterId: number; zoom: number },
+      | { type: 'clusters'; generation: number; bbox: BoundingBox; zoom: number }
+      | { type: 'expansion'; generation: number; clusterId: number; zoom: number },
   ): Promise<ClusterAnswer | null> {
-    const generation = this.generation;
     const request = (this.nextRequest += 1);
     return new Promise((resolve) => {
       this.pending.set(request, (answer) =>
         resolve(answer.generation === this.generation ? answer : null),
       );
-      this.post({ ...message, generation, request } as ClusterRequest);
+      this.post({ ...message, request });
     });
   }
 

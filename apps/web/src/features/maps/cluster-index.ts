@@ -20,6 +20,8 @@ import {
 export class ClusterIndex {
   private readonly low: Supercluster<IndexedPoint, ClusterProperties>;
   private readonly lowMaxZoom: number;
+  /** The worker's name for this result. */
+  private readonly generation: number;
 
   /** `coordinates`: longitude and latitude of each point, in turn (given to the worker). */
   constructor(
@@ -40,18 +42,26 @@ export class ClusterIndex {
       ...CLUSTER_OPTIONS,
       maxZoom: this.lowMaxZoom,
     }).load(points);
-    worker.load(coordinates);
+    this.generation = worker.load(coordinates);
   }
 
-  /** What a view shows at a whole zoom: at once up to the first zoom, else the worker's answer. */
+  /** The zooms above the first ones and below the maximum (where every point is on its own). */
+  private inWorker(zoom: number) {
+    return zoom > this.lowMaxZoom && zoom <= CLUSTER_OPTIONS.maxZoom;
+  }
+
+  /**
+   * What a view shows at a whole zoom: at once up to the first zoom and at the maximum (every
+   * point), else the worker's answer (null once a newer result was loaded).
+   */
   clusters(bbox: BoundingBox, zoom: number): ClustersAnswer | Promise<ClustersAnswer | null> {
-    if (zoom > this.lowMaxZoom) return this.worker.clusters(bbox, zoom);
+    if (this.inWorker(zoom)) return this.worker.clusters(this.generation, bbox, zoom);
     return clustersAnswer(this.low.getClusters(bbox, zoom), 0, 0);
   }
 
   /** The extent of a cluster's points (from the index that made the cluster). */
   async expansion(clusterId: number, zoom: number): Promise<Extent | null> {
-    if (zoom > this.lowMaxZoom) return this.worker.expansion(clusterId, zoom);
+    if (this.inWorker(zoom)) return this.worker.expansion(this.generation, clusterId, zoom);
     return expansionBounds(this.low.getLeaves(clusterId, Infinity));
   }
 }

@@ -38,13 +38,24 @@ scope.onmessage = ({ data }) => {
     index = new Supercluster<IndexedPoint, ClusterProperties>(CLUSTER_OPTIONS).load(points);
     return;
   }
-  // About an older result: answered empty, so that no question waits for ever.
+  // About an older result (or a cluster this index does not have): answered empty, so that no
+  // question waits for ever.
   const current = data.generation === generation ? index : null;
   if (data.type === 'clusters') {
-    const features = current ? current.getClusters(data.bbox, data.zoom) : [];
+    let features: ReturnType<NonNullable<typeof index>['getClusters']> = [];
+    try {
+      features = current ? current.getClusters(data.bbox, data.zoom) : [];
+    } catch (error) {
+      console.error(error);
+    }
     scope.postMessage(clustersAnswer(features, data.generation, data.request));
   } else {
-    const leaves = current ? current.getLeaves(data.clusterId, Infinity) : [];
+    let leaves: PointFeature<IndexedPoint>[] = [];
+    try {
+      leaves = current ? current.getLeaves(data.clusterId, Infinity) : [];
+    } catch {
+      // "No cluster with the specified id": a cluster of another result.
+    }
     scope.postMessage({
       type: 'expansion',
       generation: data.generation,

@@ -201,13 +201,18 @@ export default function InitiativesMap(props: InitiativesMapProps) {
       attribution: latest.current.tileAttribution,
       maxZoom: MAP_MAX_ZOOM,
     }).addTo(map);
-    L.geoJSON(outlines as GeoJSON.FeatureCollection, {
+    // A few thousand points, drawn whole rather than clipped to the view at each move (Leaflet's
+    // clipping of the outlines, on every move and before the first draw, was a third of the map's
+    // creation); its polygons take the options of the layer.
+    const outlineOptions: L.GeoJSONOptions & L.PolylineOptions = {
       interactive: false,
+      noClip: true,
       style: (feature) =>
         feature?.properties?.kind === 'region'
           ? { color: '#000091', weight: 2.5, fill: true, fillColor: '#f5f5fe', fillOpacity: 0.35 }
           : { color: '#6a6af4', weight: 1, fill: false, dashArray: '4 3' },
-    }).addTo(map);
+    };
+    L.geoJSON(outlines as GeoJSON.FeatureCollection, outlineOptions).addTo(map);
     const layer = L.layerGroup().addTo(map);
     const markers = new Map<string, L.Marker>();
     const clusterClient = new ClusterClient();
@@ -230,7 +235,7 @@ export default function InitiativesMap(props: InitiativesMapProps) {
         // Only the answer to the last question, about the last result, is drawn.
         if (!answer || ticket !== lastDraw || state.current?.points !== points) return;
         drawAnswer(answer, points, index, zoom);
-        map.fire('ad:drawn');
+        map.fire('ad:drawn', { zoom });
       };
       const answer = index.clusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom);
       if (answer instanceof Promise) void answer.then(drawn);
@@ -508,19 +513,30 @@ export default function InitiativesMap(props: InitiativesMapProps) {
       return;
     }
     const zoom = current.markers.has(key) ? map.getZoom() : MAP_MAX_ZOOM;
-    // A resize of the map during the flight also ends a move: the popup opens as soon as a
-    // move's markers show it on its own, and the listener goes once the flight has arrived.
-    const openOnArrival = () => {
+    // The popup opens once the flight has ended (or a resize of the map ended it early) and the
+    // markers drawn for the map's zoom show the item on its own: above the first zooms they come
+    // from the worker a little after the move. Not with the markers of an answer asked before the
+    // flight, drawn during it.
+    let flying = true;
+    const open = () => {
       const marker = current.markers.get(key);
-      if (marker) openFocused(marker, focus.from);
-      if (marker || (map.getZoom() === zoom && map.getCenter().equals(position, 1e-6))) {
-        map.off('ad:drawn', openOnArrival);
-      }
+      if (flying || !marker) return;
+      map.off('ad:drawn', onDrawn);
+      openFocused(marker, focus.from);
     };
-    map.on('ad:drawn', openOnArrival);
+    const onDrawn = (event: L.LeafletEvent & { zoom?: number }) => {
+      if (event.zoom === Math.round(map.getZoom())) open();
+    };
+    const onArrival = () => {
+      flying = false;
+      open();
+    };
+    map.on('ad:drawn', onDrawn);
+    map.once('moveend', onArrival);
     map.flyTo(position, zoom, { duration: 1 });
     return () => {
-      map.off('ad:drawn', openOnArrival);
+      map.off('ad:drawn', onDrawn);
+      map.off('moveend', onArrival);
     };
   }, [focus]);
 

@@ -7,8 +7,8 @@ import { EmailLinkPage, TOKEN_LINK } from './email-link-page.tsx';
 export function EmailChangeConfirmPage() {
   return (
     <EmailLinkPage
-      title="Confirmer ma nouvelle adresse électronique"
-      text="Un clic pour utiliser cette adresse électronique pour votre compte."
+      title="Confirmer ma nouvelle adresse e-mail"
+      text="Confirmez pour que votre compte utilise cette adresse e-mail."
       button="Confirmer cette adresse"
       params={TOKEN_LINK}
     />

@@ -126,4 +126,19 @@ test('without an institution: the gate, the welcome modal, and no initiatives or
   await settle(page);
   await expect(welcome).toHaveCount(0);
   expect(gatedRequests).toEqual([]);
+
+  // The creation pages say the same, instead of a form the server would refuse once filled in.
+  for (const [path, title] of [
+    ['/mon-compte/initiatives/creation', 'Initiative : ajouter'],
+    ['/mon-compte/demarches/creation', 'Démarche : ajouter'],
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(main.getByText(GATE)).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Renseigner ma structure' })).toHaveAttribute(
+      'href',
+      hrefTo('/mon-compte/structure'),
+    );
+    await expect(main.getByRole('textbox')).toHaveCount(0);
+  }
 });

@@ -94,7 +94,7 @@ export function DashboardCard({
   );
 }
 
-function InstitutionNeeded() {
+export function InstitutionNeeded() {
   return (
     <>
       <p>{INSTITUTION_NEEDED}</p>

@@ -131,7 +131,7 @@ test('without an institution: the gate, the welcome modal, and no initiatives or
   for (const [path, title] of [
     ['/mon-compte/initiatives/creation', 'Initiative : ajouter'],
     ['/mon-compte/demarches/creation', 'Démarche : ajouter'],
-  ]) {
+  ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(main.getByText(GATE)).toBeVisible();

@@ -9,6 +9,7 @@ describe('findNulCharacter', () => {
     );
     expect(findNulCharacter({ ['a\u0000']: 'b' })).toBe('a\u0000');
     expect(findNulCharacter('\u0000')).toBe('');
+    expect(findNulCharacter({ a: '\u0000', b: { c: '\u0000' } })).toBe('a');
   });
 
   it('finds nothing in clean input', () => {

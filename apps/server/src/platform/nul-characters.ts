@@ -30,7 +30,8 @@ export function findNulCharacter(value: unknown): string | null {
       continue;
     }
     if (!node || typeof node !== 'object') continue;
-    for (const [key, child] of Object.entries(node)) {
+    // Pushed last first: the fields are walked in their order.
+    for (const [key, child] of Object.entries(node).reverse()) {
       const childPath = path.length > MAX_NAMED_DEPTH ? path : [...path, key];
       if (key.includes('\0')) return path.length >= MAX_NAMED_DEPTH ? 'body' : childPath.join('.');
       stack.push([child, childPath]);

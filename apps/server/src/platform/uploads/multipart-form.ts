@@ -122,8 +122,8 @@ export async function readMultipartForm(request: FastifyRequest): Promise<FormOb
     for await (const part of request.parts()) {
       const path = splitFieldName(part.fieldname);
       if (part.type === 'file') {
-        if (part.filename?.includes('\0')) throw nulCharacterError(path.join('.'));
         const bytes = await part.toBuffer();
+        if (part.filename?.includes('\0')) throw nulCharacterError(path.join('.'));
         if (!part.filename && bytes.length === 0) continue;
         setPath(
           form,

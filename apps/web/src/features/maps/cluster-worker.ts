@@ -25,7 +25,7 @@ let index: Supercluster<IndexedPoint, ClusterProperties> | null = null;
 
 scope.onmessage = ({ data }) => {
   if (data.type === 'load') {
-    generation = data.generation;
+    index = null;
     const points: PointFeature<IndexedPoint>[] = [];
     for (let i = 0; i < data.coordinates.length / 2; i += 1) {
       const coordinates = [data.coordinates[2 * i]!, data.coordinates[2 * i + 1]!];
@@ -36,19 +36,21 @@ scope.onmessage = ({ data }) => {
       });
     }
     index = new Supercluster<IndexedPoint, ClusterProperties>(CLUSTER_OPTIONS).load(points);
+    generation = data.generation;
     return;
   }
   // About an older result (or a cluster this index does not have): answered empty, so that no
   // question waits for ever.
   const current = data.generation === generation ? index : null;
   if (data.type === 'clusters') {
-    let features: ReturnType<NonNullable<typeof index>['getClusters']> = [];
     try {
-      features = current ? current.getClusters(data.bbox, data.zoom) : [];
+      const features = current ? current.getClusters(data.bbox, data.zoom) : [];
+      scope.postMessage(clustersAnswer(features, data.generation, data.request));
     } catch (error) {
+      // Answered as about no result (generation -1): the page keeps the markers it shows.
       console.error(error);
+      scope.postMessage(clustersAnswer([], -1, data.request));
     }
-    scope.postMessage(clustersAnswer(features, data.generation, data.request));
   } else {
     let leaves: PointFeature<IndexedPoint>[] = [];
     try {

@@ -164,7 +164,9 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     /** The last result: its points, in the order the index names them, and their index. */
     points: PointProperties[] | null;
     index: ClusterIndex | null;
+    /** The markers of the last view drawn, by item, and the zoom they were drawn for. */
     markers: Map<string, L.Marker>;
+    markersZoom: number | null;
     draw: () => void;
     /** Points the open popup's 'Voir plus' link at the query, which has changed. */
     refreshPopup: () => void;
@@ -210,7 +212,8 @@ export default function InitiativesMap(props: InitiativesMapProps) {
       style: (feature) =>
         feature?.properties?.kind === 'region'
           ? { color: '#000091', weight: 2.5, fill: true, fillColor: '#f5f5fe', fillOpacity: 0.35 }
-          : { color: '#6a6af4', weight: 1, fill: false, dashArray: '4 3' },
+          : // Solid: a dashed outline drawn whole would be cut into dashes along its whole length.
+            { color: '#6a6af4', weight: 1, opacity: 0.75, fill: false },
     };
     L.geoJSON(outlines as GeoJSON.FeatureCollection, outlineOptions).addTo(map);
     const layer = L.layerGroup().addTo(map);
@@ -235,6 +238,7 @@ export default function InitiativesMap(props: InitiativesMapProps) {
         // Only the answer to the last question, about the last result, is drawn.
         if (!answer || ticket !== lastDraw || state.current?.points !== points) return;
         drawAnswer(answer, points, index, zoom);
+        if (state.current) state.current.markersZoom = zoom;
         map.fire('ad:drawn', { zoom });
       };
       const answer = index.clusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom);
@@ -408,6 +412,7 @@ export default function InitiativesMap(props: InitiativesMapProps) {
       points: null,
       index: null,
       markers,
+      markersZoom: null,
       draw,
       refreshPopup,
       show,
@@ -506,38 +511,41 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     const { map } = current;
     const key = `${focus.kind}:${focus.id}`;
     const position = L.latLng(item.latitude, item.longitude);
-    // Its own marker already in view: its popup opens there. Otherwise (in a cluster or out of
-    // view) the map flies to it, at the maximum zoom when a cluster hides it.
-    if (current.markers.has(key) && map.getBounds().contains(position)) {
+    // Its own marker drawn for this zoom and in view: its popup opens there. Otherwise (in a
+    // cluster, out of view, or the markers of this zoom still to come from the worker) the map
+    // flies to it, at the maximum zoom unless its marker shows at this one.
+    const zoomNow = Math.round(map.getZoom());
+    const shown = current.markers.has(key) && current.markersZoom === zoomNow;
+    if (shown && map.getBounds().contains(position)) {
       openFocused(current.markers.get(key)!, focus.from);
       return;
     }
-    const zoom = current.markers.has(key) ? map.getZoom() : MAP_MAX_ZOOM;
-    // The popup opens once the flight has ended (or a resize of the map ended it early) and the
-    // markers drawn for the map's zoom show the item on its own: above the first zooms they come
-    // from the worker a little after the move. Not with the markers of an answer asked before the
-    // flight, drawn during it.
+    const zoom = shown ? map.getZoom() : MAP_MAX_ZOOM;
+    // The popup opens on the first view drawn for the map's zoom once the flight has ended (its
+    // 'zoomend': a resize or the end of another pan also end a move, not the flight), never with
+    // the markers of an answer asked before or during it. Anything else moving the map (the
+    // visitor, a filter) gives up, and so does a view that does not show the item on its own.
     let flying = true;
-    const open = () => {
-      const marker = current.markers.get(key);
-      if (flying || !marker) return;
+    const stop = () => {
       map.off('ad:drawn', onDrawn);
-      openFocused(marker, focus.from);
+      map.off('zoomend', onArrival);
+      map.off('movestart', stop);
     };
     const onDrawn = (event: L.LeafletEvent & { zoom?: number }) => {
-      if (event.zoom === Math.round(map.getZoom())) open();
+      if (flying || event.zoom !== Math.round(map.getZoom())) return;
+      stop();
+      const marker = current.markers.get(key);
+      if (marker) openFocused(marker, focus.from);
     };
     const onArrival = () => {
       flying = false;
-      open();
     };
     map.on('ad:drawn', onDrawn);
-    map.once('moveend', onArrival);
+    map.once('zoomend', onArrival);
     map.flyTo(position, zoom, { duration: 1 });
-    return () => {
-      map.off('ad:drawn', onDrawn);
-      map.off('moveend', onArrival);
-    };
+    // After flyTo: its own start is not a move of someone else.
+    map.once('movestart', stop);
+    return stop;
   }, [focus]);
 
   return (

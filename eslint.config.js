@@ -36,7 +36,20 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='linkProps'], JSXAttribute[name.name='linkProps']",
+          message:
+            "DSFR components given `linkProps` need the router's Link: import src/lib/dsfr-router-links.ts in this module and list it in eslint.config.js.",
+        },
+      ],
     },
+  },
+  {
+    // The modules that import src/lib/dsfr-router-links.ts.
+    files: ['apps/web/src/pages/moderation/team-only.tsx'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['**/*.mjs', '**/*.js'],

@@ -1,20 +1,8 @@
 import { StrictMode, useEffect } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import { setLink } from '@codegouvfr/react-dsfr/link';
 import type { PageConfig } from '@ad/contract';
 import { PageConfigProvider } from './page-config.ts';
 import { AppRoutes } from './router.tsx';
-
-declare module '@codegouvfr/react-dsfr/link' {
-  interface RegisterLink {
-    Link: typeof Link;
-  }
-}
-
-// DSFR components render their links with the router's Link (on the server too).
-// Its type accepts only `href` links; it handles `to` (router) links at run time.
-setLink({ Link: Link as never });
 
 /**
  * Providers (page config, TanStack Query) around the routes. The router itself comes from the

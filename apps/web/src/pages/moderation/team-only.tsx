@@ -6,6 +6,7 @@ import { pathTo } from '@ad/contract';
 import { usePageConfig } from '../../app/page-config.ts';
 import { fr } from '../../lib/fr.ts';
 import { BACK_OFFICE_SECTIONS } from './back-office-sections.ts';
+import '../../lib/dsfr-router-links.ts';
 
 const TEAM_ROLES: readonly string[] = ['moderator', 'admin'];
 

@@ -3,15 +3,12 @@ import type { Config } from '../env.ts';
 import { routeRateLimit } from './rate-limit.ts';
 
 /** The request of an e-mail link's POST: its path parameters and its query, as sent. */
-export type EmailLinkRequest = FastifyRequest<{
+type EmailLinkRequest = FastifyRequest<{
   Params: Record<string, string | undefined>;
   Querystring: Record<string, unknown>;
 }>;
 
-export type EmailLinkHandler = (
-  request: EmailLinkRequest,
-  reply: FastifyReply,
-) => Promise<FastifyReply>;
+type EmailLinkHandler = (request: EmailLinkRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
 /**
  * The POST routes of the e-mail links that change something (newsletter, « initiative à jour »,

@@ -7,7 +7,7 @@ import { HttpError, MESSAGES, ValidationError } from './errors.ts';
  * in a JSON string, reached the database and failed there with a 500.
  */
 
-export const NUL_CHARACTER_MESSAGE = 'Ce champ contient un caractère non autorisé.';
+const NUL_CHARACTER_MESSAGE = 'Ce champ contient un caractère non autorisé.';
 
 /** A 422 on `field` (a dotted path, as the other validation errors). */
 export const nulCharacterError = (field: string) =>

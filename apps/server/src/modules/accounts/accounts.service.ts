@@ -185,9 +185,7 @@ export function createAccountsService(deps: {
       const recipient = { email: user.pendingEmail, firstname: user.firstname };
       await deps.mailer.deliver(
         await emails.emailChange(recipient, link(EMAIL_CHANGE_PATH, token)),
-        {
-          jobId,
-        },
+        { jobId },
       );
       // The notice holds no secret: a mail job of its own, so that an old address that no
       // longer answers never makes this job issue (and resend) another link.

@@ -86,5 +86,7 @@ export const auditEvents = pgTable(
     index('audit_events_actor_id_idx').on(t.actorId),
     index('audit_events_subject_idx').on(t.subjectType, t.subjectId),
     index('audit_events_created_at_idx').on(t.createdAt),
+    // The last event of an action (the moderation digest's last run).
+    index('audit_events_action_created_at_idx').on(t.action, t.createdAt),
   ],
 );

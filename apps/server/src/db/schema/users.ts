@@ -49,6 +49,9 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     index('users_contact_id_idx').on(t.contactId),
     index('users_role_idx').on(t.role),
+    // The team's list of accounts, newest or last signed in first (team-users.queries.ts).
+    index('users_created_at_idx').on(t.createdAt, t.id),
+    index('users_last_login_at_idx').on(t.lastLoginAt.desc().nullsLast(), t.id.desc().nullsFirst()),
   ],
 );
 

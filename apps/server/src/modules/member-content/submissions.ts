@@ -44,15 +44,15 @@ export async function pendingRevision<P = Record<string, unknown>>(
   return row ? { id: row.id, payload: row.payload as P, createdAt: row.createdAt } : null;
 }
 
-/** Ids of a member's items of one type that have a pending revision (dashboard status). */
-export async function itemsWithPendingRevision(
+/** The pending revisions' payloads of some of a member's items, by item id (dashboard lists). */
+export async function pendingPayloads<P>(
   db: DbOrTx,
   subjectType: RevisionSubjectType,
   subjectIds: readonly number[],
-): Promise<Set<number>> {
-  if (subjectIds.length === 0) return new Set();
+): Promise<Map<number, P>> {
+  if (subjectIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: revisions.subjectId })
+    .select({ subjectId: revisions.subjectId, payload: revisions.payload })
     .from(revisions)
     .where(
       and(
@@ -61,7 +61,7 @@ export async function itemsWithPendingRevision(
         sql`${revisions.subjectId} = ANY(${sql.param([...subjectIds])}::int[])`,
       ),
     );
-  return new Set(rows.map((r) => r.id));
+  return new Map(rows.map((r) => [r.subjectId, r.payload as P]));
 }
 
 /**

@@ -196,11 +196,15 @@ async function resolveLookups(
   const resolved = new Map<string, Map<string, string>>();
   await Promise.all(
     [...wanted.values()].map(async ({ lookup, keys }) => {
-      if (keys.size === 0) return;
+      // Integer ids are compared as integers, so that the primary key's index finds them.
+      const integer = lookup.key === 'id';
+      const values = integer ? [...keys].filter((k) => /^\d{1,9}$/.test(k)) : [...keys];
+      if (values.length === 0) return;
+      const column = sql.identifier(lookup.key);
       const result = await db.execute(sql`
-        SELECT ${sql.identifier(lookup.key)}::text AS key, ${sql.identifier(lookup.label)} AS label
+        SELECT ${column}::text AS key, ${sql.identifier(lookup.label)} AS label
         FROM ${sql.identifier(lookup.table)}
-        WHERE ${sql.identifier(lookup.key)}::text = ANY(${sql.param([...keys])}::text[])`);
+        WHERE ${column} = ANY(${sql.param(values)}::${sql.raw(integer ? 'int[]' : 'text[]')})`);
       const rows = (result as unknown as { rows: { key: string; label: string }[] }).rows;
       resolved.set(lookup.table, new Map(rows.map((r) => [r.key, r.label])));
     }),

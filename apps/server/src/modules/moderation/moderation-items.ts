@@ -237,7 +237,9 @@ const DUPLICATES_LIMIT = 5;
 
 /**
  * Published items of the same type that may be the same thing: a similar title (trigram
- * similarity, accents and case ignored), or for projects the same commune and thematic.
+ * similarity, accents and case ignored), or for projects the same commune and thematic. The `%`
+ * operator (similarity above pg_trgm's threshold, 0.3) lets the title's trigram index find the
+ * candidates; `SIMILAR_TITLE` then keeps the closest.
  */
 async function duplicatesOf(
   db: DbOrTx,
@@ -253,6 +255,7 @@ async function duplicatesOf(
     await db.execute(sql`
       SELECT id, ${titleColumn} AS title FROM ${table}
       WHERE moderation_status = 'published' AND id <> ${id}
+        AND f_unaccent(lower(${titleColumn})) % f_unaccent(lower(${title}))
         AND similarity(f_unaccent(lower(${titleColumn})), f_unaccent(lower(${title}))) > ${SIMILAR_TITLE}
       ORDER BY similarity(f_unaccent(lower(${titleColumn})), f_unaccent(lower(${title}))) DESC, id
       LIMIT ${DUPLICATES_LIMIT}`),

@@ -238,12 +238,20 @@ export const foodProcedureKind: ProjectKind<
     return row;
   },
 
-  listIds: (db, userId) =>
-    db
-      .select({ id: foodProcedures.id, moderationStatus: foodProcedures.moderationStatus })
+  async listRows(db, userId) {
+    const rows = await db
+      .select({
+        id: foodProcedures.id,
+        moderationStatus: foodProcedures.moderationStatus,
+        title: foodProcedures.title,
+        city: foodProcedures.city,
+        isPat: foodProcedures.isPat,
+      })
       .from(foodProcedures)
       .where(eq(foodProcedures.userId, userId))
-      .orderBy(desc(foodProcedures.updatedAt), desc(foodProcedures.id)),
+      .orderBy(desc(foodProcedures.updatedAt), desc(foodProcedures.id));
+    return rows.map(({ id, moderationStatus, ...values }) => ({ id, moderationStatus, values }));
+  },
 
   loadState,
 
@@ -268,10 +276,10 @@ export const foodProcedureKind: ProjectKind<
     return rows.map((r) => r.fileId);
   },
 
-  async listValues(_db, states) {
-    return states.map((s) => ({
-      is_pat: s.values.isPat ? 'Oui' : 'Non',
-      city: s.values.city ?? '',
+  async listValues(_db, values) {
+    return values.map((v) => ({
+      is_pat: v.isPat ? 'Oui' : 'Non',
+      city: v.city ?? '',
     }));
   },
 

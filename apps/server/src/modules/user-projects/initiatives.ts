@@ -333,8 +333,8 @@ export const initiativeKind: ProjectKind<
     )
       errors['issues.types'] = PROJECT_MESSAGES.invalidChoice('enjeux');
     if (form.food_procedure_id !== null) {
-      const choices = await procedureChoices(db, userId);
-      if (!choices.some((c) => c.id === form.food_procedure_id))
+      const choices = await procedureChoices(db, userId, form.food_procedure_id);
+      if (choices.length === 0)
         errors.food_procedure_id = PROJECT_MESSAGES.invalidChoice('démarche');
     }
     Object.assign(errors, await checkGeoCodes(db, form.communes, form.communities_of_communes));
@@ -377,12 +377,20 @@ export const initiativeKind: ProjectKind<
     return row;
   },
 
-  listIds: (db, userId) =>
-    db
-      .select({ id: initiatives.id, moderationStatus: initiatives.moderationStatus })
+  async listRows(db, userId) {
+    const rows = await db
+      .select({
+        id: initiatives.id,
+        moderationStatus: initiatives.moderationStatus,
+        title: initiatives.title,
+        city: initiatives.city,
+        thematicId: initiatives.thematicId,
+      })
       .from(initiatives)
       .where(eq(initiatives.userId, userId))
-      .orderBy(desc(initiatives.updatedAt), desc(initiatives.id)),
+      .orderBy(desc(initiatives.updatedAt), desc(initiatives.id));
+    return rows.map(({ id, moderationStatus, ...values }) => ({ id, moderationStatus, values }));
+  },
 
   loadState,
 
@@ -403,11 +411,11 @@ export const initiativeKind: ProjectKind<
     return rows.map((r) => r.fileId);
   },
 
-  async listValues(db, states) {
+  async listValues(db, values) {
     const themes = new Map((await thematicRows(db)).map((t) => [t.id, t.name]));
-    return states.map((s) => ({
-      thematic: (s.values.thematicId && themes.get(s.values.thematicId)) || '',
-      city: s.values.city ?? '',
+    return values.map((v) => ({
+      thematic: (v.thematicId && themes.get(v.thematicId)) || '',
+      city: v.city ?? '',
     }));
   },
 

@@ -18,9 +18,9 @@ import { notFound, ValidationError } from '../../platform/errors.ts';
 import type { FileStore, FileTransaction } from '../../platform/uploads/file-store.ts';
 import type { FormObject } from '../../platform/uploads/multipart-form.ts';
 import {
-  itemsWithPendingRevision,
   moderationStatusFor,
   ownedOr404,
+  pendingPayloads,
   pendingRevision,
   replacePendingPayload,
   submitEdit,
@@ -99,10 +99,8 @@ export interface ProjectKind<F extends ProjectFieldsForm, V, R, P, Res> {
     files: ProjectFiles,
   ): Promise<ProjectState<V, R>>;
   findRow(db: DbOrTx, id: number): Promise<OwnedRow | undefined>;
-  listIds(
-    db: DbOrTx,
-    userId: number,
-  ): Promise<{ id: number; moderationStatus: ModerationStatus }[]>;
+  /** The member's items, newest change first, with the values their dashboard list shows. */
+  listRows(db: DbOrTx, userId: number): Promise<ListRow<V>[]>;
   loadState(db: DbOrTx, id: number): Promise<ProjectState<V, R>>;
   insert(tx: Transaction, row: SharedValues & V & InsertMeta): Promise<number>;
   /** Writes a state to the item; returns the files it no longer uses. */
@@ -114,11 +112,22 @@ export interface ProjectKind<F extends ProjectFieldsForm, V, R, P, Res> {
   ): Promise<number[]>;
   /** Deletes the item (join rows cascade); returns its files. */
   remove(tx: Transaction, id: number): Promise<number[]>;
-  listValues(db: DbOrTx, states: ProjectState<V, R>[]): Promise<Record<string, string>[]>;
+  /** The list's own columns (`listAttributes`) of each item's values. */
+  listValues(db: DbOrTx, values: ListRow<V>['values'][]): Promise<Record<string, string>[]>;
   /** The preview's own fields; `userId` is the member who reads it (the item's owner). */
   preview(db: DbOrTx, state: ProjectState<V, R>, userId: number): Promise<P>;
   /** The form's values; `ownerId` is the item's owner (whose choices the form offers). */
   resource(db: DbOrTx, state: ProjectState<V, R>, ownerId: number | null): Promise<Res>;
+}
+
+/**
+ * An item of the member's list: only the columns the list shows (title, city and each kind's
+ * own), read with the item, never its relations.
+ */
+export interface ListRow<V> {
+  id: number;
+  moderationStatus: ModerationStatus;
+  values: Pick<SharedValues, 'title' | 'city'> & Partial<V>;
 }
 
 /** Columns a write sets besides the state's values. */
@@ -198,23 +207,18 @@ export function projectService(deps: {
   }
 
   return {
+    /** Two queries whatever the number of items: the rows, then the pending edits' payloads. */
     async list(kind: AnyKind, userId: number): Promise<MemberList> {
-      const rows = await kind.listIds(db, userId);
-      const pending = await itemsWithPendingRevision(
+      const rows: ListRow<object>[] = await kind.listRows(db, userId);
+      const pending = await pendingPayloads<ProjectState>(
         db,
         kind.subjectType,
         rows.map((r) => r.id),
       );
-      const states: ProjectState[] = [];
-      for (const row of rows) {
-        const revision = pending.has(row.id)
-          ? await pendingRevision<ProjectState>(db, kind.subjectType, row.id)
-          : null;
-        states.push(revision ? revision.payload : await kind.loadState(db, row.id));
-      }
-      const extras = await kind.listValues(db, states);
+      const values = rows.map((row) => pending.get(row.id)?.values ?? row.values);
+      const extras = await kind.listValues(db, values);
       const data: MemberListItem[] = rows.map((row, i) => {
-        const title = states[i]!.values.title;
+        const title = values[i]!.title;
         return {
           id: row.id,
           title,

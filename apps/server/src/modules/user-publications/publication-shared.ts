@@ -3,14 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FileEntry, SavedResponse } from '@ad/contract/account/member-content';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  events,
-  files,
-  posts,
-  resources,
-  revisions,
-  type RevisionSubjectType,
-} from '../../db/schema/index.ts';
+import { events, files, posts, resources } from '../../db/schema/index.ts';
 import { slugify } from '../../platform/slug.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { SessionUser } from '../../platform/auth/sessions.ts';
@@ -164,26 +157,6 @@ export const frenchDate = (day: string) => longDate.format(new Date(`${day}T00:0
 export function eventDates(startedAt: string, endedAt: string | null): string {
   if (!endedAt || endedAt === startedAt) return frenchDate(startedAt);
   return `du ${frenchDate(startedAt)} au ${frenchDate(endedAt)}`;
-}
-
-/** The pending revisions' payloads of some of a member's items, by item id (dashboard lists). */
-export async function pendingPayloads<V>(
-  db: DbOrTx,
-  subjectType: RevisionSubjectType,
-  subjectIds: readonly number[],
-): Promise<Map<number, PublicationRevision<V>>> {
-  if (subjectIds.length === 0) return new Map();
-  const rows = await db
-    .select({ subjectId: revisions.subjectId, payload: revisions.payload })
-    .from(revisions)
-    .where(
-      and(
-        eq(revisions.subjectType, subjectType),
-        eq(revisions.status, 'pending'),
-        inArray(revisions.subjectId, [...subjectIds]),
-      ),
-    );
-  return new Map(rows.map((r) => [r.subjectId, r.payload as PublicationRevision<V>]));
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   parseForm,
   requiredMessage,
 } from '../../platform/uploads/form-fields.ts';
-import { moderationStatusFor } from '../member-content/submissions.ts';
+import { moderationStatusFor, pendingPayloads } from '../member-content/submissions.ts';
 import { registerPublicationRoutes, type PublicationHandlers } from './publication-routes.ts';
 import {
   applyPublicationRevision,
@@ -34,7 +34,6 @@ import {
   formRichText,
   invalidField,
   loadOwnedPublication,
-  pendingPayloads,
   saveMemberForm,
   validateTogether,
   type PublicationEditor,
@@ -205,7 +204,7 @@ export function eventHandlers(app: FastifyInstance, config: Config, db: AppDatab
         .from(events)
         .where(eq(events.userId, user.id))
         .orderBy(desc(events.updatedAt), desc(events.id));
-      const revisions = await pendingPayloads<EventValues>(
+      const revisions = await pendingPayloads<PublicationRevision<EventValues>>(
         db,
         'event',
         rows.map((r) => r.id),

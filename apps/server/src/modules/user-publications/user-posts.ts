@@ -20,7 +20,7 @@ import {
   optionalFormUrl,
   parseForm,
 } from '../../platform/uploads/form-fields.ts';
-import { moderationStatusFor } from '../member-content/submissions.ts';
+import { moderationStatusFor, pendingPayloads } from '../member-content/submissions.ts';
 import {
   applyPublicationRevision,
   deletePublication,
@@ -30,7 +30,6 @@ import {
   formRichText,
   invalidField,
   loadOwnedPublication,
-  pendingPayloads,
   saveMemberForm,
   uniqueSlug,
   validateTogether,
@@ -182,7 +181,7 @@ export function postHandlers(app: FastifyInstance, config: Config, db: AppDataba
         .where(eq(posts.userId, user.id))
         .orderBy(desc(posts.updatedAt), desc(posts.id));
       const [revisions, categories] = await Promise.all([
-        pendingPayloads<PostValues>(
+        pendingPayloads<PublicationRevision<PostValues>>(
           db,
           'post',
           rows.map((r) => r.id),

@@ -22,7 +22,7 @@ import {
   requiredMessage,
 } from '../../platform/uploads/form-fields.ts';
 import type { FormObject } from '../../platform/uploads/multipart-form.ts';
-import { moderationStatusFor } from '../member-content/submissions.ts';
+import { moderationStatusFor, pendingPayloads } from '../member-content/submissions.ts';
 import { registerPublicationRoutes, type PublicationHandlers } from './publication-routes.ts';
 import {
   applyPublicationRevision,
@@ -33,7 +33,6 @@ import {
   formRichText,
   invalidField,
   loadOwnedPublication,
-  pendingPayloads,
   saveMemberForm,
   uniqueSlug,
   validateTogether,
@@ -271,7 +270,7 @@ export function resourceHandlers(app: FastifyInstance, config: Config, db: AppDa
         .where(eq(resources.userId, user.id))
         .orderBy(desc(resources.updatedAt), desc(resources.id));
       const [revisions, lists] = await Promise.all([
-        pendingPayloads<ResourceValues>(
+        pendingPayloads<PublicationRevision<ResourceValues>>(
           db,
           'resource',
           rows.map((r) => r.id),

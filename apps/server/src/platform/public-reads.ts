@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { publicCache } from './http-cache.ts';
-import { PUBLIC_JSON_MAX_AGE_SECONDS, sendJsonEntry } from './public-cache/hook.ts';
-import { jsonEntry, type PublicResponseCache } from './public-cache/response-cache.ts';
-import { SESSION_COOKIE } from './auth/csrf.ts';
+import { keepAndSend } from './public-cache/hook.ts';
+import {
+  jsonEntry,
+  PUBLIC_JSON_MAX_AGE_SECONDS,
+  type PublicResponseCache,
+} from './public-cache/response-cache.ts';
 import { HttpError, MESSAGES, ValidationError } from './errors.ts';
 import { normaliseArrayKeys } from './list-input.ts';
 
@@ -83,10 +86,7 @@ export function publicGet<R extends z.ZodType, I extends ObjectSchema>(
       });
       // The bytes, ETag and compressed forms the cache keeps are the ones sent (encoded, hashed
       // and compressed once: a map list page is about 250 KB).
-      const entry = jsonEntry(JSON.stringify(value));
-      // Only an answer computed without a session is shared with other visitors.
-      if (!request.cookies[SESSION_COOKIE]) deps.cache.set(request.url, entry, generation);
-      return sendJsonEntry(request, reply, entry);
+      return keepAndSend(deps.cache, request, reply, jsonEntry(JSON.stringify(value)), generation);
     },
   );
 }

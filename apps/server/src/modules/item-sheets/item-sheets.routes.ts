@@ -11,7 +11,7 @@ import type { Config } from '../../env.ts';
 import type { AppDatabase } from '../../platform/database.ts';
 import { ValidationError } from '../../platform/errors.ts';
 import { etagMatches } from '../../platform/http-cache.ts';
-import { PUBLIC_JSON_MAX_AGE_SECONDS } from '../../platform/public-cache/hook.ts';
+import { PUBLIC_JSON_MAX_AGE_SECONDS } from '../../platform/public-cache/response-cache.ts';
 import {
   createItemSheetsService,
   DELETE_STALE_SHEETS_JOB,

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initiatives, posts } from '../../db/schema/index.ts';
@@ -44,6 +45,7 @@ describe('robots.txt and sitemap.xml', () => {
       '/mot-de-passe-oublie/nouveau',
       '/initiative-a-jour/',
       '/adresse-electronique/confirmation',
+      '/inscription/verification',
     ]) {
       expect(response.body).toContain(`Disallow: ${path}\n`);
     }
@@ -83,6 +85,44 @@ describe('robots.txt and sitemap.xml', () => {
     expect(new Set(locs).size).toBe(locs.length);
     expect(locs).toHaveLength(await sitemapUrlCount(t.database.db));
     expect(response.body).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/);
+  });
+
+  it('serves the sitemap from the public cache until the public content changes', async () => {
+    const get = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/sitemap.xml',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+    const xml = (response: Awaited<ReturnType<typeof get>>) =>
+      brotliDecompressSync(response.rawPayload).toString('utf8');
+    const loc = `<loc>${APP_URL}/actualites/${published!.slug}</loc>`;
+    const first = await get();
+    expect(first.statusCode).toBe(200);
+    expect(xml(first)).toContain(loc);
+    // Kept, and served again with the route's own headers.
+    expect(t.app.publicCache.get('/sitemap.xml')).toMatchObject({ etag: first.headers.etag });
+    const cached = await get();
+    expect(cached.headers).toMatchObject({
+      'content-type': 'application/xml; charset=utf-8',
+      'cache-control': 'public, max-age=3600',
+      'content-encoding': 'br',
+      etag: first.headers.etag,
+    });
+    // A change of the public content drops it: the next answer is read again.
+    await t.database.db
+      .update(posts)
+      .set({ moderationStatus: 'pending' })
+      .where(eq(posts.slug, published!.slug));
+    try {
+      await expect.poll(() => t.app.publicCache.get('/sitemap.xml')).toBeUndefined();
+      expect(xml(await get())).not.toContain(loc);
+    } finally {
+      await t.database.db
+        .update(posts)
+        .set({ moderationStatus: 'published' })
+        .where(eq(posts.slug, published!.slug));
+    }
   });
 
   it('splits into files of at most N URLs that together list each URL once', async () => {

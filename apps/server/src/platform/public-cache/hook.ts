@@ -18,10 +18,6 @@ const jsonEncodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
 // A page's CSRF token sits inside its compressed body: only gzip can be assembled around it.
 const pageEncodings = new Negotiator({ supportedValues: ['gzip'] });
 
-/** Browser and proxy lifetime of public JSON, for its route (publicGet) and its cached answers. */
-export const PUBLIC_JSON_MAX_AGE_SECONDS = 60;
-const PUBLIC_JSON_CACHE_CONTROL = `public, max-age=${PUBLIC_JSON_MAX_AGE_SECONDS}`;
-
 /**
  * Serves anonymous GETs from the public response cache, before the session lookup and any
  * database work. Registered after the rate limit (which still counts these requests) and before
@@ -72,12 +68,28 @@ export function registerPublicCacheHook(
           return;
         }
         // A revalidation (304), or an encoding only @fastify/compress offers: the whole send.
-        reply.header('Cache-Control', PUBLIC_JSON_CACHE_CONTROL).header('Vary', VARY_ENCODING);
+        reply.header('Cache-Control', entry.cacheControl).header('Vary', VARY_ENCODING);
         sendJsonEntry(request, reply, entry);
         return;
       }
     }
   });
+}
+
+/**
+ * Sends an answer just computed from the public content, after keeping it in the cache when it
+ * was computed without a session (only those are shared with other visitors) and the content did
+ * not change since `generation` was read, at the start of the request.
+ */
+export function keepAndSend(
+  cache: PublicResponseCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedJson,
+  generation: number,
+): FastifyReply {
+  if (!request.cookies[SESSION_COOKIE]) cache.set(request.url, entry, generation);
+  return sendJsonEntry(request, reply, entry);
 }
 
 /**
@@ -93,7 +105,7 @@ export function sendJsonEntry(
 ): FastifyReply {
   reply.header('ETag', entry.etag);
   if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
+  reply.type(entry.type);
   const accept = request.headers['accept-encoding'];
   const encoding = accept ? jsonEncodings.negotiate(accept) : null;
   if (!encoding) return reply.send(entry.body);
@@ -137,10 +149,10 @@ function writePage(
  */
 function writeJson(reply: FastifyReply, entry: CachedJson, encoding: 'br' | 'gzip' | null): void {
   const headers: OutgoingHeaders = reply.getHeaders();
-  headers['cache-control'] = PUBLIC_JSON_CACHE_CONTROL;
+  headers['cache-control'] = entry.cacheControl;
   headers.vary = VARY_ENCODING;
   headers.etag = entry.etag;
-  headers['content-type'] = 'application/json; charset=utf-8';
+  headers['content-type'] = entry.type;
   if (encoding) headers['content-encoding'] = encoding;
   writeRaw(reply, 200, headers, [encoding ? encodedBody(entry, encoding) : entry.body]);
 }

@@ -12,11 +12,20 @@ import { compressPage, type GzipPage } from './page-gzip.ts';
 const BROTLI_QUALITY = 5;
 const GZIP_LEVEL = 6;
 
-/** A public JSON answer, stored with its ETag and, once asked for, its compressed forms. */
+/** Browser and proxy lifetime of public JSON, for its route (publicGet) and its cached answers. */
+export const PUBLIC_JSON_MAX_AGE_SECONDS = 60;
+
+/**
+ * A public answer computed once (the API's JSON; also the sitemap's XML), stored with its ETag,
+ * its headers and, once asked for, its compressed forms.
+ */
 export interface CachedJson {
   kind: 'json';
   body: Buffer;
   etag: string;
+  /** Content-Type and Cache-Control, as the route sends them. */
+  type: string;
+  cacheControl: string;
   /** Compressed bodies by encoding ('br', 'gzip'), made on first demand. */
   encoded: Map<string, Buffer>;
 }
@@ -51,10 +60,21 @@ const size = (entry: CachedResponse): number => {
   }
 };
 
-export function jsonEntry(body: string): CachedJson {
+/** An answer to keep: JSON for a minute unless told otherwise. */
+export function jsonEntry(
+  body: string,
+  options: { type?: string; maxAgeSeconds?: number } = {},
+): CachedJson {
   const buffer = Buffer.from(body);
   const etag = `W/"${createHash('sha1').update(buffer).digest('base64url')}"`;
-  return { kind: 'json', body: buffer, etag, encoded: new Map() };
+  return {
+    kind: 'json',
+    body: buffer,
+    etag,
+    type: options.type ?? 'application/json; charset=utf-8',
+    cacheControl: `public, max-age=${options.maxAgeSeconds ?? PUBLIC_JSON_MAX_AGE_SECONDS}`,
+    encoded: new Map(),
+  };
 }
 
 /** The body of a cached JSON answer in `encoding`, compressed once and kept with the entry. */

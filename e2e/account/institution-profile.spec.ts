@@ -33,6 +33,8 @@ async function newMember(page: Page, testInfo: TestInfo, prefix: string) {
   await expect(main.getByText('cliquez sur le lien que nous venons')).toBeVisible();
   const mail = await waitForMail(email, /^Confirmez votre adresse e-mail/);
   await page.goto(linkIn(mail, '/inscription/verification'));
+  await page.getByRole('main').getByRole('button', { name: 'Activer mon compte' }).click();
+  await expect(page.getByText('Votre adresse e-mail est confirmée')).toBeVisible();
   await signIn(page, { email, password: PASSWORD });
   return { email, password: PASSWORD };
 }

@@ -38,8 +38,11 @@ test.describe('accounts', () => {
     await main.getByRole('button', { name: /se connecter/i }).click();
     await expect(main.getByText(/n'a pas encore été confirmée/)).toBeVisible();
 
+    // The link opens a page whose button activates the account.
     await page.goto(linkIn(mail, '/inscription/verification'));
-    expect(pathOf(page)).toBe('/connexion');
+    await expect(main.getByRole('heading', { level: 1, name: 'Activer mon compte' })).toBeVisible();
+    await main.getByRole('button', { name: 'Activer mon compte' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/connexion');
     await expect(main.getByText('Votre adresse e-mail est confirmée')).toBeVisible();
     await emailField(page).fill(email);
     await passwordField(page).fill(PASSWORD);

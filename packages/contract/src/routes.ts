@@ -214,6 +214,16 @@ export const routes = [
     breadcrumb: [{ label: 'Inscription' }],
   },
   {
+    /** The link of the sign-up e-mail (VERIFY_PATH): its button activates the account. */
+    name: 'register-verify',
+    path: '/inscription/verification',
+    title: 'Activer mon compte',
+    description: 'Confirmez votre adresse e-mail pour activer votre compte.',
+    breadcrumb: [{ label: 'Inscription', to: 'register' }, { label: 'Activer mon compte' }],
+    noindex: true,
+    personal: true,
+  },
+  {
     name: 'forgot-password',
     path: '/mot-de-passe-oublie',
     title: 'Mot de passe oublié',

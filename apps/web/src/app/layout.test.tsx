@@ -204,6 +204,7 @@ describe('frame', () => {
     expect(shared('/mot-de-passe-oublie/nouveau?token=abc')).toBe(false);
     expect(shared('/initiative-a-jour/42?expires=1&signature=abc')).toBe(false);
     expect(shared('/adresse-electronique/confirmation?token=abc')).toBe(false);
+    expect(shared('/inscription/verification?token=abc')).toBe(false);
   });
 
   it('has the header controls with their accessible names', () => {

@@ -182,6 +182,9 @@ export const pages: Partial<Record<RouteName, PageDefinition>> = {
       (m) => m.InitiativeUpToDatePage,
     ),
   ),
+  'register-verify': page('src/pages/email-links/register-verify-page.tsx', () =>
+    import('../pages/email-links/register-verify-page.tsx').then((m) => m.RegisterVerifyPage),
+  ),
   'email-change-confirm': page('src/pages/email-links/email-change-confirm-page.tsx', () =>
     import('../pages/email-links/email-change-confirm-page.tsx').then(
       (m) => m.EmailChangeConfirmPage,

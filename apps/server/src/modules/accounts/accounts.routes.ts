@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { pathTo } from '@ad/contract';
 import { EMAIL_CHANGE_PARAM, EMAIL_CHANGE_RESULTS } from '@ad/contract/account/user-account';
 import {
@@ -66,21 +65,16 @@ export const accountsRoutes: FastifyPluginAsync<{
     },
   );
 
-  // The link of the verification e-mail: back to the sign-in page, which says how it went.
-  typed.get(
-    VERIFY_PATH,
-    { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } },
-    async (request, reply) => {
-      const ok = request.query.token ? await accounts.verifyEmail(request.query.token) : false;
-      reply.headers(noStore);
+  // The links of the sign-up e-mail and of a new address (« Informations personnelles ») open a
+  // page whose button posts here (platform/email-link-routes.ts): whoever clicks it, signed in or
+  // not, the token alone proves the mailbox. The sign-in page, or the profile page, then says how
+  // it went.
+  await registerEmailLinkRoutes(app, config, {
+    [VERIFY_PATH]: async (request, reply) => {
+      const token = linkParam(request.query, 'token');
+      const ok = token && token.length <= 200 ? await accounts.verifyEmail(token) : false;
       return reply.redirect(`${pathTo('login')}?verification=${ok ? 'ok' : 'invalide'}`, 303);
     },
-  );
-
-  // The link of a new address (« Informations personnelles ») opens a page whose button posts
-  // here (platform/email-link-routes.ts): whoever clicks it, signed in or not, the token alone
-  // proves the mailbox. The profile page then says how it went.
-  await registerEmailLinkRoutes(app, config, {
     [EMAIL_CHANGE_PATH]: async (request, reply) => {
       const token = linkParam(request.query, 'token');
       const result =

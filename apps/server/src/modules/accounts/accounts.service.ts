@@ -256,8 +256,8 @@ export function createAccountsService(deps: {
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
-/** Where the links of the e-mails land (server routes). */
-export const VERIFY_PATH = '/inscription/verification';
+/** Where the links of the e-mails land. The sign-up link opens the page of route 'register-verify', whose button posts to the same URL. */
+export const VERIFY_PATH = pathTo('register-verify');
 export const RESET_PATH = '/mot-de-passe-oublie/nouveau';
 /** The page of route 'email-change-confirm', whose button posts to the same URL. */
 export const EMAIL_CHANGE_PATH = pathTo('email-change-confirm');

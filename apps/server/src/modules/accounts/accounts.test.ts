@@ -82,16 +82,29 @@ describe('sign-up, verification and password reset', () => {
     expect(early.statusCode).toBe(422);
     expect(early.json().errors.email).toEqual([MESSAGES.emailNotVerified]);
 
-    const verified = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+    // Opening the link (the person, or a mail scanner) shows a page with a button; the account
+    // is not activated.
+    const page = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Activer mon compte</h1>');
+    expect(page.body).toContain(`<form action="${link.pathname}${link.search}" method="post">`);
+    expect(page.body).toContain('<meta name="robots" content="noindex">');
+    expect((await login()).statusCode).toBe(422);
+
+    // Its button posts to the same URL (no session, no CSRF token: the token is the secret).
+    const activate = (url: string) => t.app.inject({ method: 'POST', url });
+    const verified = await activate(link.pathname + link.search);
     expect(verified.statusCode).toBe(303);
     expect(verified.headers.location).toBe('/connexion?verification=ok');
     expect((await login()).statusCode).toBe(200);
 
-    // Opened again (a mail scanner opened it first): still a success, the address is verified.
-    const again = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+    // Pressed again: still a success, the address is verified.
+    const again = await activate(link.pathname + link.search);
     expect(again.headers.location).toBe('/connexion?verification=ok');
-    const unknown = await t.app.inject({ method: 'GET', url: `${link.pathname}?token=inconnu` });
+    const unknown = await activate(`${link.pathname}?token=inconnu`);
     expect(unknown.headers.location).toBe('/connexion?verification=invalide');
+    const missing = await activate(link.pathname);
+    expect(missing.headers.location).toBe('/connexion?verification=invalide');
   });
 
   it.each([

@@ -96,7 +96,7 @@ describe('POST /api/contacts/ask/{contactId}', () => {
     await waitUntil(async () => (await stored('elise.durand@exemple.fr'))[0]?.status === 'sent');
   });
 
-  it("also writes to the members' personal addresses when the institution asks for it", async () => {
+  it("also writes to the active members' personal addresses when the institution asks for it", async () => {
     const id = await createContact(t, {
       societyName: 'Épicerie solidaire',
       societyEmail: 'bonjour@epicerie.fr',
@@ -107,6 +107,11 @@ describe('POST /api/contacts/ask/{contactId}', () => {
       email: 'pas.verifie@exemple.fr',
       contactId: id,
       emailVerifiedAt: null,
+    });
+    await createUser(t.database, {
+      email: 'parti@exemple.fr',
+      contactId: id,
+      deactivatedAt: new Date(),
     });
     const response = await ask(id, body({ email: 'copie@exemple.fr' }));
     expect(response.statusCode).toBe(200);

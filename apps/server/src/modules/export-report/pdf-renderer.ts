@@ -139,8 +139,14 @@ const { pipeline } = require('node:stream/promises');
   const React = (await import(workerData.reactUrl)).default;
   const { Font, renderToStream } = await import(workerData.rendererUrl);
   for (const font of workerData.fonts) Font.register(font);
-  // react-pdf hyphenates with English rules; French words are better left whole.
-  Font.registerHyphenationCallback((word) => [word]);
+  // react-pdf hyphenates with English rules; French words are better left whole. A longer run
+  // of characters (an address: a web site, a link) may break after its / . ? & = _ - or every 20
+  // characters; react-pdf never breaks a word otherwise, and would draw it past the margin.
+  Font.registerHyphenationCallback((word) =>
+    word.length <= 30
+      ? [word]
+      : word.split(/(?<=[\\/.?&=_-])/).flatMap((part) => part.match(/[\\s\\S]{1,20}/gu)),
+  );
   const build = (node) => {
     if (typeof node === 'string') return node;
     const props = { ...node.props };

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultGeoDir } from '../../db/seed/geo-data.ts';
 import { placeholderPng } from '../../db/seed/placeholders.ts';
@@ -70,7 +71,7 @@ describe('sheet texts', () => {
       'Partenaires techniques',
       'Partenaires financiers',
       "Nombre de membres de l'équipe",
-      'Coût du projet',
+      "Coût de l'animation",
     ]);
     expect(sheetFields(item).find((f) => f.label === 'Partenaires financiers')?.value).toEqual([
       'DRAAF Nouvelle-Aquitaine — Programme national pour l’alimentation',
@@ -95,6 +96,9 @@ describe('sheet texts', () => {
     ]);
     const labels = sheetFields(initiative).map((f) => f.label);
     expect(labels).toContain('Démarche alimentaire');
+    expect(sheetFields({ ...initiative, project_cost: 5000 }).map((f) => f.label)).toContain(
+      'Coût du projet',
+    );
     for (const absent of ['Communes', 'Partenaires techniques', 'Coût du projet']) {
       expect(labels).not.toContain(absent);
     }
@@ -245,9 +249,18 @@ describe('sheet logos', () => {
       const uploads = path.join(dir, 'data', 'uploads');
       await mkdir(uploads, { recursive: true });
       await writeFile(path.join(uploads, 'logo.png'), placeholderPng('#000091', 120, 60));
+      const webp = await sharp({
+        create: { width: 80, height: 40, channels: 3, background: '#e1000f' },
+      })
+        .webp()
+        .toBuffer();
+      await writeFile(path.join(uploads, 'logo.webp'), webp);
+      await writeFile(path.join(uploads, 'damaged.webp'), webp.subarray(0, 30));
       const item = fullDetail({
         logos: [
           { thumbs: '/uploads/logo.png', name: 'Logo' },
+          { thumbs: '/uploads/logo.webp', name: 'Logo WebP' },
+          { thumbs: '/uploads/damaged.webp', name: 'Abîmé' },
           { thumbs: '/uploads/absent.png', name: 'Absent' },
           { thumbs: '/uploads/../secret.png', name: 'Dehors' },
           { thumbs: 'https://ailleurs.fr/logo.png', name: 'Ailleurs' },
@@ -262,10 +275,17 @@ describe('sheet logos', () => {
       };
       const storage = localDiskStorage(uploads);
       const logos = await embeddableLogos({ storage, logger }, item.logos);
-      expect(logos.map((logo) => logo.name)).toEqual(['Logo']);
+      expect(logos.map((logo) => logo.name)).toEqual(['Logo', 'Logo WebP']);
       expect(logos[0]!.src).toBe(
         `data:image/png;base64,${placeholderPng('#000091', 120, 60).toString('base64')}`,
       );
+      // The WebP logo, converted to PNG (the PDF library reads no WebP).
+      const converted = Buffer.from(logos[1]!.src.replace('data:image/png;base64,', ''), 'base64');
+      expect(await sharp(converted).metadata()).toMatchObject({
+        format: 'png',
+        width: 80,
+        height: 40,
+      });
       const file = path.join(dir, 'sheet.pdf');
       await renderSheetFile(item, file, { config, storage, logger });
       const pdf = await readFile(file);
@@ -273,7 +293,7 @@ describe('sheet logos', () => {
       expect(summary.title).toBe(item.title);
       expect(summary.text).toContain('Logos');
       expect(summary.text).toContain('https://site.fr/initiatives/demarche/42');
-      expect(pdf.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(1);
+      expect(pdf.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(2);
       expect(warnings).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });

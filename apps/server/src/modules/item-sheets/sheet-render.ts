@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import type { MapItemDetail } from '@ad/contract';
 import type { Config } from '../../env.ts';
 import { storageKeyFromPublicUrl } from '../../platform/file-urls.ts';
 import type { JobLogger } from '../../platform/jobs/queue.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
+import { MAX_IMAGE_PIXELS } from '../../platform/uploads/check-upload.ts';
 import { marianneFont, renderPdfFile, type PdfFont } from '../export-report/pdf-renderer.ts';
 import { itemPageUrl } from './sheet-model.ts';
 import { sheetMap } from './sheet-map.ts';
@@ -123,10 +125,11 @@ const isMissing = (error: unknown) =>
     (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404);
 
 /**
- * The logos the sheet can embed: well-formed PNG and JPEG uploads (read through the storage,
- * local disk or bucket), at most 5 MB each. WebP, GIF, SVG and the rest are left out, as are
- * missing, unreadable or damaged files and addresses that are not uploads (nothing is fetched
- * from elsewhere). Each comes as a data: URI: the worker laying the sheet out takes strings,
+ * The logos the sheet can embed: uploads (read through the storage, local disk or bucket) of at
+ * most 5 MB each, well-formed PNG and JPEG as they are; the other images members may upload
+ * (WebP, GIF: the PDF library reads neither) are converted to PNG, the first frame of an
+ * animation. Missing, unreadable or damaged files and addresses that are not uploads (nothing is
+ * fetched from elsewhere) are left out. Each comes as a data: URI: the worker laying the sheet out takes strings,
  * and no temporary file has to be cleaned up.
  */
 export async function embeddableLogos(
@@ -144,10 +147,16 @@ export async function embeddableLogos(
       return null;
     });
     if (!data || data.length > LOGO_MAX_BYTES) continue;
-    const format = imageFormat(data);
-    if (format)
+    const embeddable = imageFormat(data)
+      ? data
+      : await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false })
+          .png()
+          .toBuffer()
+          .catch(() => null);
+    const format = embeddable && imageFormat(embeddable);
+    if (embeddable && format)
       found.push({
-        src: `data:image/${format};base64,${data.toString('base64')}`,
+        src: `data:image/${format};base64,${embeddable.toString('base64')}`,
         name: logo.name,
       });
   }

@@ -173,6 +173,7 @@ export function moderationDecisions(deps: {
       outcome,
       edit,
       yours: subject.yours,
+      feminine: subject.feminine,
       title,
       comment,
       link: `${config.APP_URL}${path}`,

@@ -21,6 +21,8 @@ export interface ModerationSubject {
   accountRoute: RouteName;
   /** « votre actualité » in the e-mails. */
   yours: string;
+  /** Whether `yours` is feminine (« elle est publiée », « il est publié »). */
+  feminine: boolean;
 }
 
 export const MODERATION_SUBJECTS: Record<ModerationType, ModerationSubject> = {
@@ -34,6 +36,7 @@ export const MODERATION_SUBJECTS: Record<ModerationType, ModerationSubject> = {
     institution: 'author',
     accountRoute: 'myaccount.posts.show',
     yours: 'votre actualité',
+    feminine: true,
   },
   events: {
     type: 'events',
@@ -45,6 +48,7 @@ export const MODERATION_SUBJECTS: Record<ModerationType, ModerationSubject> = {
     institution: 'author',
     accountRoute: 'myaccount.events.show',
     yours: 'votre évènement',
+    feminine: false,
   },
   resources: {
     type: 'resources',
@@ -56,6 +60,7 @@ export const MODERATION_SUBJECTS: Record<ModerationType, ModerationSubject> = {
     institution: 'author',
     accountRoute: 'myaccount.resources.show',
     yours: 'votre ressource',
+    feminine: true,
   },
   initiatives: {
     type: 'initiatives',
@@ -67,6 +72,7 @@ export const MODERATION_SUBJECTS: Record<ModerationType, ModerationSubject> = {
     institution: 'contact_id',
     accountRoute: 'myaccount.initiatives.show',
     yours: 'votre initiative',
+    feminine: true,
   },
   food_procedures: {
     type: 'food_procedures',
@@ -78,6 +84,7 @@ export const MODERATION_SUBJECTS: Record<ModerationType, ModerationSubject> = {
     institution: 'contact_id',
     accountRoute: 'myaccount.foodProcedures.show',
     yours: 'votre démarche',
+    feminine: true,
   },
   institutions: {
     type: 'institutions',
@@ -89,6 +96,7 @@ export const MODERATION_SUBJECTS: Record<ModerationType, ModerationSubject> = {
     institution: 'self',
     accountRoute: 'myaccount.institution',
     yours: 'votre structure',
+    feminine: true,
   },
 };
 

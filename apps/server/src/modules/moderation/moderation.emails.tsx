@@ -14,35 +14,53 @@ import {
   EmailText,
 } from '../../platform/mail/templates/layout.tsx';
 
+/** The words that agree with the item's noun (« votre évènement » is masculine). */
+interface Agreement {
+  /** « Elle » or « Il ». */
+  pronoun: string;
+  /** « la » or « le ». */
+  object: string;
+  /** « e » or nothing, for a past participle. */
+  e: string;
+}
+
 /** What the author is told, per decision (`yours` is « votre actualité »…). */
 const OUTCOMES: Record<
   ModerationDecision | 'unpublish',
-  { subject: string; title: string; sentence: (yours: string, what: string) => string }
+  {
+    subject: string;
+    title: string;
+    sentence: (yours: string, what: string, agree: Agreement) => string;
+  }
 > = {
   publish: {
     subject: 'Votre contribution a été publiée',
     title: 'Votre contribution est publiée',
-    sentence: (yours, what) =>
-      `L'équipe a relu et publié ${yours} ${what}. Elle est maintenant visible sur le site.`,
+    sentence: (yours, what, agree) =>
+      `L'équipe a relu et publié ${yours} ${what}. ${agree.pronoun} est maintenant visible sur le site.`,
   },
   refuse: {
     subject: "Votre contribution n'a pas été retenue",
     title: "Votre contribution n'a pas été retenue",
-    sentence: (yours, what) => `L'équipe a relu ${yours} ${what} et ne l'a pas publiée.`,
+    sentence: (yours, what, agree) =>
+      `L'équipe a relu ${yours} ${what} et ne l'a pas publié${agree.e}.`,
   },
   request_changes: {
     subject: 'Des modifications sont demandées sur votre contribution',
     title: 'Des modifications sont demandées',
-    sentence: (yours, what) =>
-      `L'équipe a relu ${yours} ${what} et vous demande de la modifier avant sa publication.`,
+    sentence: (yours, what, agree) =>
+      `L'équipe a relu ${yours} ${what} et vous demande de ${agree.object} modifier avant sa publication.`,
   },
   unpublish: {
     subject: "Votre contribution n'est plus publiée",
     title: "Votre contribution n'est plus publiée",
-    sentence: (yours, what) =>
-      `L'équipe a retiré ${yours} ${what} du site : elle n'est plus visible du public.`,
+    sentence: (yours, what, agree) =>
+      `L'équipe a retiré ${yours} ${what} du site : ${agree.pronoun.toLowerCase()} n'est plus visible du public.`,
   },
 };
+
+const FEMININE: Agreement = { pronoun: 'Elle', object: 'la', e: 'e' };
+const MASCULINE: Agreement = { pronoun: 'Il', object: 'le', e: '' };
 
 export function createModerationEmails(config: Config) {
   const frame = { appName: config.APP_NAME, appUrl: config.APP_URL };
@@ -56,6 +74,8 @@ export function createModerationEmails(config: Config) {
       /** An edit of a published item (the published version stays as it was unless published). */
       edit: boolean;
       yours: string;
+      /** Whether `yours` is feminine. */
+      feminine: boolean;
       title: string;
       comment: string | null;
       link: string;
@@ -65,7 +85,9 @@ export function createModerationEmails(config: Config) {
       const body = await renderEmail(
         <EmailLayout {...frame} title={outcome.title} preview={input.title}>
           <EmailText>Bonjour {input.firstname},</EmailText>
-          <EmailText>{outcome.sentence(input.yours, what)}</EmailText>
+          <EmailText>
+            {outcome.sentence(input.yours, what, input.feminine ? FEMININE : MASCULINE)}
+          </EmailText>
           {input.comment ? (
             <>
               <EmailText>Message de l'équipe :</EmailText>

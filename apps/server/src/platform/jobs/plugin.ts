@@ -26,6 +26,6 @@ export async function registerJobs(
   const { jobs, mailer, config } = deps;
   app.decorate('jobs', jobs);
   app.decorate('mailer', mailer);
-  await registerMailWorker(jobs, mailer);
+  await registerMailWorker(jobs, mailer, app.log);
   await registerMaintenanceJobs(jobs, { db: deps.db, clock: deps.clock, config });
 }

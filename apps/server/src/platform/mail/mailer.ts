@@ -128,11 +128,25 @@ export function emlFileName(date = new Date()): string {
   return `${stamp}-${randomBytes(6).toString('hex')}.eml`;
 }
 
-/** The `mail.send` worker. The Message-ID comes from the job, so a retry keeps it. */
-export async function registerMailWorker(jobs: JobQueue, mailer: Mailer): Promise<void> {
+/**
+ * The `mail.send` worker. The Message-ID comes from the job, so a retry keeps it. Once the
+ * message is delivered the job must not fail any more (a retry would send it twice): its
+ * `afterDelivery` job that cannot be queued is logged instead.
+ */
+export async function registerMailWorker(
+  jobs: JobQueue,
+  mailer: Mailer,
+  logger: Pick<JobLogger, 'error'>,
+): Promise<void> {
   await jobs.work<MailMessage>(MAIL_SEND_JOB, async (data, job) => {
     const { afterDelivery, ...message } = data;
     await mailer.deliver(message, { jobId: job.id });
-    if (afterDelivery) await jobs.send(afterDelivery.job, afterDelivery.data);
+    if (!afterDelivery) return;
+    await jobs.send(afterDelivery.job, afterDelivery.data).catch((error: unknown) => {
+      logger.error(
+        { err: error, jobId: job.id, next: afterDelivery.job },
+        'mail sent, but its follow-up job could not be queued',
+      );
+    });
   });
 }

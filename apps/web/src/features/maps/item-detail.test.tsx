@@ -260,6 +260,12 @@ describe('ItemDetail', () => {
     expect(screen.queryByText('PAT')).toBeNull();
   });
 
+  it("names a procedure's cost 'Coût de l'animation' (account-area spec §2)", () => {
+    show({ ...FULL, resource_type: 'demarche' });
+    expect(screen.getByText("Coût de l'animation")).toBeTruthy();
+    expect(screen.queryByText('Coût du projet')).toBeNull();
+  });
+
   it("offers 'Demander à être contacté' only when the contact has a society_email", () => {
     const { onAskContact, unmount } = show(FULL);
     fireEvent.click(screen.getByRole('button', { name: 'Demander à être contacté' }));

@@ -97,7 +97,11 @@ function detailFields(
       "Nombre de membres de l'équipe",
       item.nb_team_members === null ? null : String(item.nb_team_members),
     ],
-    ['Coût du projet', item.project_cost === null ? null : formatCost(item.project_cost)],
+    [
+      // A procedure's cost is that of its animation (account-area spec §2, its form's label).
+      item.resource_type === 'demarche' ? "Coût de l'animation" : 'Coût du projet',
+      item.project_cost === null ? null : formatCost(item.project_cost),
+    ],
     ['Date de lancement', released],
     ['Date de fin', ended],
     ["État d'avancement", item.status_for_humans],

@@ -33,6 +33,15 @@ export default tseslint.config(
               message:
                 "Import `fr` from src/lib/fr.ts: the package's `fr` object adds 13 KB gzip to every page.",
             },
+            ...[
+              '@codegouvfr/react-dsfr/Input',
+              '@codegouvfr/react-dsfr/Select',
+              '@codegouvfr/react-dsfr/blocks/PasswordInput',
+            ].map((name) => ({
+              name,
+              message:
+                'Import it from src/features/forms/dsfr-fields.tsx: the same component, whose field in error says so (aria-invalid).',
+            })),
           ],
         },
       ],
@@ -45,6 +54,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The DSFR's fields themselves, wrapped.
+    files: ['apps/web/src/features/forms/dsfr-fields.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // The modules that import src/lib/dsfr-router-links.ts.

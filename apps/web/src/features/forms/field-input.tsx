@@ -1,4 +1,4 @@
-import { Input } from '@codegouvfr/react-dsfr/Input';
+import { Input } from './dsfr-fields.tsx';
 
 interface FieldInputProps {
   name: string;

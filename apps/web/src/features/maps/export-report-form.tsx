@@ -1,7 +1,7 @@
+import { Select } from '../forms/dsfr-fields.tsx';
 import { useState } from 'react';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { SubmitButton } from '../forms/submit-button.tsx';
-import { Select } from '@codegouvfr/react-dsfr/Select';
 import {
   EXPORT_DEFAULT_PERIOD,
   EXPORT_DEFAULT_TYPE,

@@ -4,7 +4,7 @@ import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Checkbox } from '@codegouvfr/react-dsfr/Checkbox';
 import { RadioButtons } from '@codegouvfr/react-dsfr/RadioButtons';
-import { PasswordInput } from '@codegouvfr/react-dsfr/blocks/PasswordInput';
+import { PasswordInput } from '../../features/forms/dsfr-fields.tsx';
 import { Link } from 'react-router';
 import { pathTo, type Civility } from '@ad/contract';
 import { PASSWORD_MIN_LENGTH } from '@ad/contract/schemas';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { fr } from '../../lib/fr.ts';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
-import { PasswordInput } from '@codegouvfr/react-dsfr/blocks/PasswordInput';
+import { PasswordInput } from '../../features/forms/dsfr-fields.tsx';
 import { Link, useSearchParams } from 'react-router';
 import { pathTo } from '@ad/contract';
 import { PASSWORD_MIN_LENGTH } from '@ad/contract/schemas';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { fr } from '../../lib/fr.ts';
 import { SubmitButton } from '../../features/forms/submit-button.tsx';
-import { Select } from '@codegouvfr/react-dsfr/Select';
+import { Select } from '../../features/forms/dsfr-fields.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import {

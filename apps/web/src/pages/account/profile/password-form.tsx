@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { PasswordInput } from '@codegouvfr/react-dsfr/blocks/PasswordInput';
+import { PasswordInput } from '../../../features/forms/dsfr-fields.tsx';
 import {
   ErrorBanner,
   FormError,

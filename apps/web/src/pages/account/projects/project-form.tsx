@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Checkbox } from '@codegouvfr/react-dsfr/Checkbox';
-import { Input } from '@codegouvfr/react-dsfr/Input';
+import { Input } from '../../../features/forms/dsfr-fields.tsx';
 import { RadioButtons } from '@codegouvfr/react-dsfr/RadioButtons';
 import type { SavedResponse } from '@ad/contract/account/member-content';
 import {

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Input } from '@codegouvfr/react-dsfr/Input';
-import { Select } from '@codegouvfr/react-dsfr/Select';
+import { Input, Select } from '../../../features/forms/dsfr-fields.tsx';
 import type { FileEntry } from '@ad/contract/account/member-content';
 import { Loader } from '../../../app/loader.tsx';
 import {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Select } from '@codegouvfr/react-dsfr/Select';
+import { Select } from '../../../features/forms/dsfr-fields.tsx';
 import { Link } from 'react-router';
 import { pathTo } from '@ad/contract';
 import {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import {
   contrastWithWhite,
   isHexColor,
@@ -53,10 +53,14 @@ export function SettingsEntryDialog({
   onSaved: (message: string) => void;
 }) {
   const titleId = useId();
+  // While a save runs the dialog stays open: Escape would unmount the form and abort the request.
+  const saving = useRef(false);
   return (
     <NativeDialog
       open={target !== null}
-      onClose={onCancel}
+      onClose={() => {
+        if (!saving.current) onCancel();
+      }}
       labelledBy={titleId}
       className="app-dialog"
     >
@@ -66,6 +70,7 @@ export function SettingsEntryDialog({
           target={target}
           thematics={thematics}
           titleId={titleId}
+          saving={saving}
           onCancel={onCancel}
           onSaved={onSaved}
         />
@@ -78,12 +83,15 @@ function EntryForm({
   target,
   thematics,
   titleId,
+  saving,
   onCancel,
   onSaved,
 }: {
   target: EntryDialogTarget;
   thematics: { id: number; name: string }[];
   titleId: string;
+  /** Set while the request runs, for the dialog's Escape. */
+  saving: RefObject<boolean>;
   onCancel: () => void;
   onSaved: (message: string) => void;
 }) {
@@ -101,6 +109,10 @@ function EntryForm({
   const cancel = () => {
     if (!form.processing) onCancel();
   };
+
+  useEffect(() => {
+    saving.current = form.processing;
+  }, [saving, form.processing]);
 
   const submit = (event: FormEvent<HTMLFormElement>) =>
     void form.submit(
@@ -169,6 +181,7 @@ function EntryForm({
                 disabled={form.processing}
                 required
                 aria-describedby={thematicError ? `${ids.thematic}-error` : undefined}
+                aria-invalid={thematicError ? true : undefined}
               >
                 <option value="">Sélectionnez une thématique</option>
                 {thematics.map((thematic) => (
@@ -208,6 +221,7 @@ function EntryForm({
                   spellCheck={false}
                   maxLength={7}
                   aria-describedby={`${ids.colorHint}${colorError ? ` ${ids.color}-error` : ''}`}
+                  aria-invalid={colorError ? true : undefined}
                 />
                 <label className="app-settings-color__picker" htmlFor={ids.picker}>
                   <span className={fr.cx('fr-sr-only')}>Choisir la couleur dans le nuancier</span>

@@ -38,7 +38,7 @@ export function createAccountEmails(config: Config): AccountEmails {
         <EmailLayout
           {...frame}
           title="Confirmez votre adresse e-mail"
-          preview="Un clic pour activer votre compte"
+          preview="Confirmez votre adresse pour activer votre compte"
         >
           {/* No visitor text here: anyone can sign up with anyone's address. */}
           <EmailText>Bonjour,</EmailText>

@@ -8,7 +8,9 @@ import type { JobQueue } from '../../platform/jobs/queue.ts';
  * The messages of the two contact forms ('Nous contacter' and "contacter le référent") are kept
  * in `contact_messages`. A row starts `pending`; the job below marks it `sent` once the e-mail to
  * its recipients has been handed over (queued as the mail's `afterDelivery`). A message whose
- * e-mail never goes out (retries exhausted) stays `pending`, for the team to look at.
+ * e-mail never goes out (retries exhausted) stays `pending`, for the team to look at; so does,
+ * rarely, one whose e-mail went out but whose follow-up job could not be queued (logged: a retry
+ * would have sent the e-mail twice).
  */
 export const CONTACT_MESSAGE_SENT_JOB = 'contact-messages.sent';
 

@@ -141,7 +141,8 @@ const { pipeline } = require('node:stream/promises');
   for (const font of workerData.fonts) Font.register(font);
   // react-pdf hyphenates with English rules; French words are better left whole. A longer run
   // of characters (an address: a web site, a link) may break after its / . ? & = _ - or every 20
-  // characters; react-pdf never breaks a word otherwise, and would draw it past the margin.
+  // characters; react-pdf never breaks a word otherwise, and would draw it past the margin. It
+  // draws a hyphen at such a break (it has no other kind): the link itself stays whole.
   Font.registerHyphenationCallback((word) =>
     word.length <= 30
       ? [word]

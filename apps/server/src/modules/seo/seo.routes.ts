@@ -56,20 +56,23 @@ export const seoRoutes: FastifyPluginAsync<{
   });
 
   // A sitemap file is read from the database, written and compressed once per change of the
-  // public content (2 MB of XML at 20,000 initiatives), then served from the public cache.
+  // public content (2 MB of XML at 20,000 initiatives), then served from the public cache. Only
+  // its own address is kept: any query string would be another 2 MB entry.
   const sendXml = (
     request: FastifyRequest,
     reply: FastifyReply,
     body: string,
     generation: number,
   ) =>
-    keepAndSend(
-      app.publicCache,
-      request,
-      reply,
-      jsonEntry(body, { type: xml, maxAgeSeconds: SEO_MAX_AGE_SECONDS }),
-      generation,
-    );
+    request.url.includes('?')
+      ? reply.type(xml).send(body)
+      : keepAndSend(
+          app.publicCache,
+          request,
+          reply,
+          jsonEntry(body, { type: xml, maxAgeSeconds: SEO_MAX_AGE_SECONDS }),
+          generation,
+        );
 
   app.get('/sitemap.xml', cached, async (request, reply) => {
     const generation = app.publicCache.generation;

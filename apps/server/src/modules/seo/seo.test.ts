@@ -102,6 +102,10 @@ describe('robots.txt and sitemap.xml', () => {
     expect(xml(first)).toContain(loc);
     // Kept, and served again with the route's own headers.
     expect(t.app.publicCache.get('/sitemap.xml')).toMatchObject({ etag: first.headers.etag });
+    // Not under any other address (each would keep another copy).
+    const other = await t.app.inject({ method: 'GET', url: '/sitemap.xml?copie=1' });
+    expect(other.statusCode).toBe(200);
+    expect(t.app.publicCache.get('/sitemap.xml?copie=1')).toBeUndefined();
     const cached = await get();
     expect(cached.headers).toMatchObject({
       'content-type': 'application/xml; charset=utf-8',

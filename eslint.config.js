@@ -3,6 +3,22 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const FR_IMPORT = {
+  name: '@codegouvfr/react-dsfr',
+  message:
+    "Import `fr` from src/lib/fr.ts: the package's `fr` object adds 13 KB gzip to every page.",
+};
+const WRAPPED_DSFR_FIELDS = [
+  '@codegouvfr/react-dsfr/Checkbox',
+  '@codegouvfr/react-dsfr/Input',
+  '@codegouvfr/react-dsfr/Select',
+  '@codegouvfr/react-dsfr/blocks/PasswordInput',
+].map((name) => ({
+  name,
+  message:
+    'Import it from src/features/forms/dsfr-fields.tsx: the same component, whose field in error says so (aria-invalid).',
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -24,27 +40,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '@codegouvfr/react-dsfr',
-              message:
-                "Import `fr` from src/lib/fr.ts: the package's `fr` object adds 13 KB gzip to every page.",
-            },
-            ...[
-              '@codegouvfr/react-dsfr/Input',
-              '@codegouvfr/react-dsfr/Select',
-              '@codegouvfr/react-dsfr/blocks/PasswordInput',
-            ].map((name) => ({
-              name,
-              message:
-                'Import it from src/features/forms/dsfr-fields.tsx: the same component, whose field in error says so (aria-invalid).',
-            })),
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [FR_IMPORT, ...WRAPPED_DSFR_FIELDS] }],
       'no-restricted-syntax': [
         'error',
         {
@@ -58,7 +54,7 @@ export default tseslint.config(
   {
     // The DSFR's fields themselves, wrapped.
     files: ['apps/web/src/features/forms/dsfr-fields.tsx'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { 'no-restricted-imports': ['error', { paths: [FR_IMPORT] }] },
   },
   {
     // The modules that import src/lib/dsfr-router-links.ts.

@@ -138,7 +138,14 @@ test('an initiative: create with a logo and a document, preview, edit, delete @m
   await main(page).getByLabel('Territoire de réalisation *').fill('Bordeaux Métropole');
   await chooseRadio(page, 'Communes');
   await pickFirst(page, /^Communes/, 'Bordeaux');
-  await main(page).getByRole('button', { name: 'Ajouter un partenaire technique' }).click();
+  // « Ajouter » puts the focus in the new row; « Supprimer » on the row in its place, or back
+  // on « Ajouter » when none is left.
+  const addTechnical = main(page).getByRole('button', { name: 'Ajouter un partenaire technique' });
+  await addTechnical.click();
+  await expect(main(page).getByLabel('Partenaire technique 1')).toBeFocused();
+  await main(page).getByRole('button', { name: 'Supprimer le partenaire technique 1' }).click();
+  await expect(addTechnical).toBeFocused();
+  await addTechnical.click();
   await main(page).getByLabel('Partenaire technique 1').fill('Chambre d’agriculture');
   await main(page).getByRole('button', { name: 'Ajouter un partenaire financier' }).click();
   await main(page).getByLabel('Partenaire financier 1', { exact: true }).fill('Région');

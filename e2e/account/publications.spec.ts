@@ -153,6 +153,30 @@ test.describe('posts (actualités) @desktop-only', () => {
   });
 });
 
+test('Tab leaves the rich-text editor from a list item, which stays as it was @desktop-only', async ({
+  page,
+}) => {
+  await openSignedIn(page, '/mon-compte/actualites/creation');
+  const editor = main(page).getByRole('textbox', { name: /^Description/ });
+  await editor.click();
+  // « - » then a space starts a bulleted list.
+  await page.keyboard.type('- Un');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Deux');
+  await expect(editor.locator('ul > li')).toHaveCount(2);
+  await page.keyboard.press('Tab');
+  await expect(editor).not.toBeFocused();
+  await expect(editor.locator('li ul')).toHaveCount(0);
+  await expect(editor.locator('ul > li')).toHaveCount(2);
+  await page.keyboard.press('Shift+Tab');
+  await expect(editor).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(editor).not.toBeFocused();
+  await expect(editor.locator('ul > li')).toHaveCount(2);
+  await expect(editor.locator('p').filter({ hasText: 'Deux' })).toHaveCount(1);
+  await expect(editor.locator('li').filter({ hasText: 'Deux' })).toHaveCount(1);
+});
+
 test.describe('events (évènements) @desktop-only', () => {
   test('create with an image, preview in French dates, edit, delete', async ({ page }) => {
     const title = unique('Atelier de test');

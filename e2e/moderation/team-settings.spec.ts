@@ -99,7 +99,15 @@ test.describe('reference lists @desktop-only', () => {
       await expect(main(page).getByRole('status')).toContainText(
         `La catégorie « ${renamed} » a bien été modifiée.`,
       );
+      // The notice takes the focus, so that it is read; its close button gives it to the list.
+      await expect(page.locator(':focus')).toContainText(
+        `La catégorie « ${renamed} » a bien été modifiée.`,
+      );
       await expect(main(page).getByRole('table')).toContainText(renamed);
+      await main(page).getByRole('button', { name: 'Masquer le message' }).click();
+      await expect(
+        main(page).getByRole('heading', { level: 2, name: 'Catégories des actualités' }),
+      ).toBeFocused();
 
       await page.goto('/actualites');
       await main(page).getByText('Catégories', { exact: true }).click();

@@ -46,6 +46,10 @@ test('@desktop-only an admin finds a member, deactivates and reactivates them; a
     'Le compte de Élodie Garnier est désactivé : ses sessions sont fermées',
   );
   await expect(row).toContainText('Désactivé le');
+  // The focus stays on the row's button, now « Réactiver ».
+  await expect(
+    row.getByRole('button', { name: 'Réactiver le compte de Élodie Garnier' }),
+  ).toBeFocused();
 
   // The member can no longer sign in, and is told why.
   const visitor = await browser.newContext();
@@ -64,6 +68,9 @@ test('@desktop-only an admin finds a member, deactivates and reactivates them; a
   await expect(reactivation).toBeHidden();
   await expect(main(page)).toContainText('Le compte de Élodie Garnier est réactivé.');
   await expect(row).toContainText('Actif');
+  await expect(
+    row.getByRole('button', { name: 'Désactiver le compte de Élodie Garnier' }),
+  ).toBeFocused();
 
   // The account's history: both changes, by the admin.
   await row.getByRole('link', { name: 'Voir l’historique de Élodie Garnier' }).click();

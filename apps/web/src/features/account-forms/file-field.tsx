@@ -214,6 +214,8 @@ export function FileField(props: FileFieldProps) {
         aria-describedby={describedBy}
         aria-invalid={error || localError ? true : undefined}
         aria-required={props.required && count === 0 ? true : undefined}
+        // An error of the kept files (`logos`) is this field's too (use-account-form's focus).
+        data-error-keys={existingName !== name ? existingName : undefined}
         onChange={choose}
       />
       {error ? (

@@ -57,7 +57,8 @@
  * Drafts
  * - `const draft = useFormDraft(key, values, (saved) => setValues(saved), { enabled })`: saves to
  *   localStorage `ad:draft:<key>` (500 ms after a change, files left out), offers a saved draft on
- *   mount: render `<DraftNotice draft={draft} />`; call `draft.clear()` after a successful save.
+ *   mount: render `<DraftNotice draft={draft} form={form.formRef} />`; call `draft.clear()` after
+ *   a successful save.
  *   Pass `enabled` once the form holds its starting values (edit: after the item loaded). Name the
  *   key after the form and the item (`initiative:create`, `initiative:12`).
  *
@@ -72,7 +73,7 @@
  *         onProgress: formDataHasFiles(body) ? onProgress : undefined, signal });
  *     }, () => { draft.clear(); setSuccess(message); });
  *   <form ref={form.formRef} onSubmit={onSubmit} noValidate>
- *     <DraftNotice draft={draft} /> <ErrorBanner show={form.hasErrors && !form.processing} />
+ *     <DraftNotice draft={draft} form={form.formRef} /> <ErrorBanner show={form.hasErrors && !form.processing} />
  *     <FormError message={form.generalError} />
  *     <RichTextEditor id="field-description" label="Description" required value={values.description}
  *       onChange={(description) => setValues((v) => ({ ...v, description }))}

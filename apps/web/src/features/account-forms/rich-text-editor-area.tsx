@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { ListItem, ListKeymap } from '@tiptap/extension-list';
 import StarterKit from '@tiptap/starter-kit';
 import { fr } from '../../lib/fr.ts';
 import type { RichTextEditorProps } from './rich-text-editor.tsx';
@@ -17,10 +18,34 @@ export function normalizeLink(input: string): string | null {
   return null;
 }
 
+/**
+ * Tab and Shift+Tab leave the editor, as in any field, list items included: TipTap's lists use
+ * them to nest and un-nest items, so a keyboard user leaving the field from a list changed its
+ * content instead (WCAG 2.1.2). The lists' other keys (Enter, Backspace, Delete) stay.
+ */
+const withoutTab = <T extends { Tab?: unknown; 'Shift-Tab'?: unknown }>(shortcuts: T) => {
+  const { Tab: _tab, 'Shift-Tab': _shiftTab, ...rest } = shortcuts;
+  return rest;
+};
+const ListItemWithoutTab = ListItem.extend({
+  addKeyboardShortcuts() {
+    return withoutTab(this.parent?.() ?? {});
+  },
+});
+const ListKeymapWithoutTab = ListKeymap.extend({
+  addKeyboardShortcuts() {
+    return withoutTab(this.parent?.() ?? {});
+  },
+});
+
 // Only what the toolbar offers: the server's sanitiser keeps the same elements.
 function extensions() {
   return [
+    ListItemWithoutTab,
+    ListKeymapWithoutTab,
     StarterKit.configure({
+      listItem: false,
+      listKeymap: false,
       heading: { levels: [2, 3, 4] },
       code: false,
       codeBlock: false,

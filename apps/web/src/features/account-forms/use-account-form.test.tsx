@@ -118,17 +118,37 @@ describe('useAccountForm', () => {
   });
 
   it('shows the errors no field can show, and other failures, as a general message', async () => {
-    const send = vi
-      .fn<() => Promise<unknown>>()
-      .mockRejectedValueOnce(
-        new ApiError(422, 'Données invalides.', { communes: ['Choisissez au moins une commune.'] }),
-      )
-      .mockRejectedValueOnce(new ApiError(500, 'Une erreur est survenue. Veuillez réessayer.'));
+    const failures = [
+      new ApiError(422, 'Données invalides.', { communes: ['Choisissez au moins une commune.'] }),
+      new ApiError(500, 'Une erreur est survenue. Veuillez réessayer.'),
+    ];
+    const send = vi.fn(async () => {
+      // A browser takes the focus from the button it disabled (jsdom does not).
+      (document.activeElement as HTMLElement | null)?.blur();
+      throw failures.shift();
+    });
     render(<Form send={send} />);
+    submit().focus();
     await act(async () => fireEvent.click(submit()));
     expect(screen.getByText('Choisissez au moins une commune.')).toBeTruthy();
+    // No field took the focus (the disabled button lost it): the message has it.
+    const message = screen.getByText('Choisissez au moins une commune.').closest('[tabindex="-1"]');
+    expect(message).not.toBeNull();
+    expect(document.activeElement).toBe(message);
     await act(async () => fireEvent.click(submit()));
     expect(screen.getByText('Une erreur est survenue. Veuillez réessayer.')).toBeTruthy();
     expect(screen.queryByText('Votre saisie comporte des erreurs.')).toBeNull();
+  });
+
+  it('leaves the focus where it is when a field has it as the message shows', async () => {
+    const send = vi.fn(async () => {
+      throw new ApiError(500, 'Une erreur est survenue. Veuillez réessayer.');
+    });
+    render(<Form send={send} />);
+    const title = screen.getByLabelText('Titre');
+    title.focus();
+    await act(async () => fireEvent.submit(title.closest('form')!));
+    expect(screen.getByText('Une erreur est survenue. Veuillez réessayer.')).toBeTruthy();
+    expect(document.activeElement).toBe(title);
   });
 });

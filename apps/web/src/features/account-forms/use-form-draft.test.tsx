@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PageUser } from '@ad/contract';
 import { FALLBACK_PAGE_CONFIG, PageConfigProvider } from '../../app/page-config.ts';
@@ -35,10 +35,11 @@ function Form({ enabled = true, userId = 7 }: { enabled?: boolean; userId?: numb
 function DraftForm({ enabled }: { enabled: boolean }) {
   const [values, setValues] = useState<Values>({ title: '', logo_files: [] });
   const draft = useFormDraft('initiative:create', values, setValues, { enabled });
+  const form = useRef<HTMLFormElement>(null);
   api = draft;
   return (
-    <form>
-      <DraftNotice draft={draft} />
+    <form ref={form}>
+      <DraftNotice draft={draft} form={form} />
       <label htmlFor="title">Titre</label>
       <input
         id="title"
@@ -105,6 +106,9 @@ describe('useFormDraft', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reprendre le brouillon' }));
     expect(title().value).toBe('Brouillon');
     expect(screen.queryByText('Un brouillon de ce formulaire a été retrouvé.')).toBeNull();
+    // The button went with the notice: the form's first field has the focus.
+    act(() => vi.advanceTimersByTime(20));
+    expect(document.activeElement).toBe(title());
   });
 
   it('deletes the draft when ignored', () => {

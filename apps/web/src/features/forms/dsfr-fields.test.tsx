@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Input, PasswordInput, Select } from './dsfr-fields.tsx';
+import { Checkbox, Input, PasswordInput, Select } from './dsfr-fields.tsx';
 
 afterEach(cleanup);
 
@@ -22,8 +22,18 @@ describe('DSFR fields', () => {
           label="Mot de passe"
           messages={[{ severity: 'error', message: 'Le mot de passe est trop court.' }]}
         />
+        <Checkbox
+          state="error"
+          stateRelatedMessage="Vous devez accepter les conditions."
+          options={[{ label: "J'accepte les conditions", nativeInputProps: {} }]}
+        />
       </>,
     );
+    expect(
+      screen
+        .getByRole('checkbox', { name: "J'accepte les conditions" })
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
     for (const [name, message] of [
       ['Titre', 'Le champ titre est obligatoire.'],
       ['Description', 'Trop long.'],
@@ -51,8 +61,14 @@ describe('DSFR fields', () => {
           <option value="">Choisir</option>
         </Select>
         <PasswordInput label="Mot de passe" messages={[]} />
+        <Checkbox options={[{ label: "J'accepte les conditions", nativeInputProps: {} }]} />
       </>,
     );
+    expect(
+      screen
+        .getByRole('checkbox', { name: "J'accepte les conditions" })
+        .hasAttribute('aria-invalid'),
+    ).toBe(false);
     for (const name of ['Titre', 'Catégorie', 'Mot de passe']) {
       const field = screen.getByLabelText(name, { selector: 'input:not([type=checkbox]), select' });
       expect(field.hasAttribute('aria-invalid'), name).toBe(false);

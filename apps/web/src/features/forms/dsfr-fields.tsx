@@ -1,3 +1,4 @@
+import { Checkbox as DsfrCheckbox, type CheckboxProps } from '@codegouvfr/react-dsfr/Checkbox';
 import { Input as DsfrInput, type InputProps } from '@codegouvfr/react-dsfr/Input';
 import { Select as DsfrSelect, type SelectProps } from '@codegouvfr/react-dsfr/Select';
 import {
@@ -6,7 +7,7 @@ import {
 } from '@codegouvfr/react-dsfr/blocks/PasswordInput';
 
 /**
- * The DSFR's Input, Select and PasswordInput, whose field also says it is invalid (`aria-invalid`) in the
+ * The DSFR's Input, Select, PasswordInput and Checkbox, whose field also says it is invalid (`aria-invalid`) in the
  * 'error' state (a PasswordInput: with an error message): the DSFR components link the message to the field (aria-describedby) but do not
  * mark it, so a screen reader would read the message without saying the field is in error. The
  * app imports these instead of the DSFR's (an ESLint rule says so).
@@ -33,4 +34,14 @@ export function PasswordInput(props: PasswordInputProps) {
   return (
     <DsfrPasswordInput {...props} nativeInputProps={{ ...props.nativeInputProps, ...invalid }} />
   );
+}
+
+/** Each box of a group in error is marked (radio buttons are not: their group carries the state). */
+export function Checkbox(props: CheckboxProps) {
+  if (props.state !== 'error') return <DsfrCheckbox {...props} />;
+  const options = props.options.map((option) => ({
+    ...option,
+    nativeInputProps: { ...option.nativeInputProps, 'aria-invalid': true as const },
+  }));
+  return <DsfrCheckbox {...props} options={options} />;
 }

@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { createContext, useContext, type CSSProperties, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { pathTo, type MapContact, type MapItemDetail } from '@ad/contract';
 import { fr } from '../../lib/fr.ts';
@@ -109,12 +109,23 @@ function detailFields(
   return fields.filter(([, value]) => value !== null && value !== undefined && value !== '');
 }
 
+/**
+ * The level of the detail's section headings: one below its title's (h3 in the modal, h4 in the
+ * moderation's preview, where the title is an h3 under « Aperçu public »).
+ */
+const SectionLevel = createContext<'h3' | 'h4'>('h3');
+
+function Sub(props: { id?: string; className?: string; children: ReactNode }) {
+  const Heading = useContext(SectionLevel);
+  return <Heading {...props} />;
+}
+
 /** A section of plain text (line breaks kept); nothing when empty. */
 function TextSection({ title, text }: { title: string; text: string | null }) {
   if (!text?.trim()) return null;
   return (
     <section className="app-item-detail__section">
-      <h3 className={fr.cx('fr-h6')}>{title}</h3>
+      <Sub className={fr.cx('fr-h6')}>{title}</Sub>
       <p className="app-item-detail__text">{text}</p>
     </section>
   );
@@ -161,14 +172,14 @@ function ContactBlock({
 }: {
   contact: MapContact;
   headingId: string;
-  onAskContact: (contact: { id: number; society_name: string }) => void;
+  onAskContact?: (contact: { id: number; society_name: string }) => void;
   itemsLink: boolean;
 }) {
   return (
     <section className="app-item-detail__section" aria-labelledby={headingId}>
-      <h3 id={headingId} className={fr.cx('fr-h6')}>
+      <Sub id={headingId} className={fr.cx('fr-h6')}>
         Contact
-      </h3>
+      </Sub>
       <div className="app-item-detail__contact">
         {contact.avatar_url ? (
           <img
@@ -208,7 +219,7 @@ function ContactBlock({
               </Link>
             </p>
           ) : null}
-          {contact.society_email ? (
+          {contact.society_email && onAskContact ? (
             <button
               type="button"
               className={fr.cx(
@@ -248,14 +259,20 @@ export function ItemDetail({
   onReportError,
   titleId,
   contactItemsLink = true,
+  headingLevel = 2,
 }: {
   item: MapItemDetail;
-  onShowRelated: (procedureId: number) => void;
-  onAskContact: (contact: { id: number; society_name: string }) => void;
+  /** Without it (a preview), no « Voir les initiatives liées ». */
+  onShowRelated?: (procedureId: number) => void;
+  /** Without it (a preview), no « Demander à être contacté ». */
+  onAskContact?: (contact: { id: number; society_name: string }) => void;
   onReportError?: () => void;
   titleId: string;
   contactItemsLink?: boolean;
+  /** The title's level: 2 in the modal, 3 in a page that has its own h2 above. */
+  headingLevel?: 2 | 3;
 }) {
+  const Title = headingLevel === 3 ? 'h3' : 'h2';
   const isProcedure = item.resource_type === 'demarche';
   // The page's query (filters, search, bounds) stays with the linked procedure's detail.
   const { search } = useLocation();
@@ -270,190 +287,196 @@ export function ItemDetail({
   const fields = detailFields(item, location, released, ended, search);
 
   return (
-    <div className="app-item-detail">
-      <h2 id={titleId} tabIndex={-1} className={fr.cx('fr-modal__title')}>
-        {item.title}
-      </h2>
-      {item.is_pat === 1 || item.thematic ? (
-        <ul className={`${fr.cx('fr-badges-group')} app-item-detail__badges`}>
-          {item.is_pat === 1 ? (
-            <li>
-              <p className={fr.cx('fr-badge', 'fr-badge--info')}>
-                <abbr title="Projet alimentaire territorial">PAT</abbr>
-              </p>
-            </li>
-          ) : null}
-          {item.thematic ? (
-            <li>
-              <p
-                className={`${fr.cx('fr-badge', 'fr-badge--no-icon')} app-item-detail__thematic ${item.thematic.class}`}
-                style={{ '--thematic-color': item.thematic.color } as CSSProperties}
-              >
-                <span className={fr.cx('fr-sr-only')}>Thématique : </span>
-                {item.thematic.name}
-              </p>
-            </li>
-          ) : null}
-        </ul>
-      ) : null}
-
-      {isProcedure || item.pqna_external_url || item.pdf_url ? (
-        <ul
-          className={fr.cx(
-            'fr-btns-group',
-            'fr-btns-group--inline-md',
-            'fr-btns-group--sm',
-            'fr-btns-group--icon-left',
-          )}
-        >
-          {isProcedure ? (
-            <li>
-              <button
-                type="button"
-                className={fr.cx('fr-btn', 'fr-btn--sm', 'fr-icon-map-pin-2-line')}
-                onClick={() => onShowRelated(item.id)}
-              >
-                Voir les initiatives liées
-              </button>
-            </li>
-          ) : null}
-          {item.pdf_url ? (
-            <li>
-              <a
-                className={fr.cx(
-                  'fr-btn',
-                  'fr-btn--secondary',
-                  'fr-btn--sm',
-                  'fr-icon-download-line',
-                )}
-                href={item.pdf_url}
-                download
-              >
-                Télécharger la fiche (PDF)
-              </a>
-            </li>
-          ) : null}
-          {item.pqna_external_url ? (
-            <li>
-              <ExternalLink
-                href={item.pqna_external_url}
-                label="Voir la fiche sur le site partenaire"
-                className={fr.cx(
-                  'fr-btn',
-                  'fr-btn--tertiary',
-                  'fr-btn--sm',
-                  'fr-icon-external-link-line',
-                )}
-              />
-            </li>
-          ) : null}
-        </ul>
-      ) : null}
-
-      {item.summary?.trim() ? (
-        <section className="app-item-detail__section">
-          <h3 className={fr.cx('fr-h6')}>Résumé</h3>
-          {/* Sanitised HTML from the server (rendered from markdown when written so). */}
-          <div
-            className="app-item-detail__summary"
-            dangerouslySetInnerHTML={{ __html: item.summary }}
-          />
-        </section>
-      ) : null}
-
-      {fields.length ? (
-        <section className="app-item-detail__section">
-          <h3 className={fr.cx('fr-h6')}>Informations</h3>
-          <dl className="app-item-detail__fields">
-            {fields.map(([label, value]) => (
-              <div key={label} className="app-item-detail__field">
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      ) : null}
-
-      <TextSection title="Contexte" text={item.context} />
-      <TextSection title="Objectifs" text={item.objectives} />
-      <TextSection title="Mise en œuvre des actions" text={item.implementation_of_actions} />
-      <TextSection title="Clés de réussite" text={item.keys_to_success} />
-      <TextSection title="Freins potentiels" text={item.potential_brakes} />
-      <TextSection title="Perspectives" text={item.prospects_for_future} />
-      <TextSection title="Originalité de la démarche" text={item.originality_of_approach} />
-
-      {item.website_urls.length ? (
-        <section className="app-item-detail__section">
-          <h3 className={fr.cx('fr-h6')}>Sites web</h3>
-          <ul className="app-item-detail__list">
-            {item.website_urls.map(({ website_url }, index) => (
-              <li key={index}>
-                <ExternalLink href={website_url} label={siteLabel(website_url)} />
+    <SectionLevel value={headingLevel === 3 ? 'h4' : 'h3'}>
+      <div className="app-item-detail">
+        <Title id={titleId} tabIndex={-1} className={fr.cx('fr-modal__title')}>
+          {item.title}
+        </Title>
+        {item.is_pat === 1 || item.thematic ? (
+          <ul className={`${fr.cx('fr-badges-group')} app-item-detail__badges`}>
+            {item.is_pat === 1 ? (
+              <li>
+                <p className={fr.cx('fr-badge', 'fr-badge--info')}>
+                  <abbr title="Projet alimentaire territorial">PAT</abbr>
+                </p>
               </li>
-            ))}
+            ) : null}
+            {item.thematic ? (
+              <li>
+                <p
+                  className={`${fr.cx('fr-badge', 'fr-badge--no-icon')} app-item-detail__thematic ${item.thematic.class}`}
+                  style={{ '--thematic-color': item.thematic.color } as CSSProperties}
+                >
+                  <span className={fr.cx('fr-sr-only')}>Thématique : </span>
+                  {item.thematic.name}
+                </p>
+              </li>
+            ) : null}
           </ul>
-        </section>
-      ) : null}
+        ) : null}
 
-      {item.documents.length ? (
-        <section className="app-item-detail__section">
-          <h3 className={fr.cx('fr-h6')}>Documents</h3>
-          <ul className="app-item-detail__list">
-            {item.documents.map((document, index) => (
-              <li key={index}>
-                <a className={fr.cx('fr-link', 'fr-link--download')} href={document.file} download>
-                  {document.name}
-                  <span className={fr.cx('fr-link__detail')}>
-                    {fileDetail(document.file, document.size)}
-                  </span>
+        {(isProcedure && onShowRelated) || item.pqna_external_url || item.pdf_url ? (
+          <ul
+            className={fr.cx(
+              'fr-btns-group',
+              'fr-btns-group--inline-md',
+              'fr-btns-group--sm',
+              'fr-btns-group--icon-left',
+            )}
+          >
+            {isProcedure && onShowRelated ? (
+              <li>
+                <button
+                  type="button"
+                  className={fr.cx('fr-btn', 'fr-btn--sm', 'fr-icon-map-pin-2-line')}
+                  onClick={() => onShowRelated(item.id)}
+                >
+                  Voir les initiatives liées
+                </button>
+              </li>
+            ) : null}
+            {item.pdf_url ? (
+              <li>
+                <a
+                  className={fr.cx(
+                    'fr-btn',
+                    'fr-btn--secondary',
+                    'fr-btn--sm',
+                    'fr-icon-download-line',
+                  )}
+                  href={item.pdf_url}
+                  download
+                >
+                  Télécharger la fiche (PDF)
                 </a>
               </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-
-      {item.logos.length ? (
-        <section className="app-item-detail__section">
-          <h3 className={fr.cx('fr-h6')}>Logos</h3>
-          <ul className="app-item-detail__logos">
-            {item.logos.map((logo, index) => (
-              <li key={index}>
-                <img src={logo.thumbs} alt={logo.name} loading="lazy" />
+            ) : null}
+            {item.pqna_external_url ? (
+              <li>
+                <ExternalLink
+                  href={item.pqna_external_url}
+                  label="Voir la fiche sur le site partenaire"
+                  className={fr.cx(
+                    'fr-btn',
+                    'fr-btn--tertiary',
+                    'fr-btn--sm',
+                    'fr-icon-external-link-line',
+                  )}
+                />
               </li>
-            ))}
+            ) : null}
           </ul>
-        </section>
-      ) : null}
+        ) : null}
 
-      {item.contact ? (
-        <ContactBlock
-          contact={item.contact}
-          headingId={`${titleId}-contact`}
-          onAskContact={onAskContact}
-          itemsLink={contactItemsLink}
-        />
-      ) : null}
+        {item.summary?.trim() ? (
+          <section className="app-item-detail__section">
+            <Sub className={fr.cx('fr-h6')}>Résumé</Sub>
+            {/* Sanitised HTML from the server (rendered from markdown when written so). */}
+            <div
+              className="app-item-detail__summary"
+              dangerouslySetInnerHTML={{ __html: item.summary }}
+            />
+          </section>
+        ) : null}
 
-      {onReportError ? (
-        <p className="app-item-detail__report">
-          <button
-            type="button"
-            className={fr.cx(
-              'fr-btn',
-              'fr-btn--tertiary-no-outline',
-              'fr-btn--sm',
-              'fr-icon-flag-line',
-              'fr-btn--icon-left',
-            )}
-            aria-haspopup="dialog"
-            onClick={onReportError}
-          >
-            Signaler une erreur
-          </button>
-        </p>
-      ) : null}
-    </div>
+        {fields.length ? (
+          <section className="app-item-detail__section">
+            <Sub className={fr.cx('fr-h6')}>Informations</Sub>
+            <dl className="app-item-detail__fields">
+              {fields.map(([label, value]) => (
+                <div key={label} className="app-item-detail__field">
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ) : null}
+
+        <TextSection title="Contexte" text={item.context} />
+        <TextSection title="Objectifs" text={item.objectives} />
+        <TextSection title="Mise en œuvre des actions" text={item.implementation_of_actions} />
+        <TextSection title="Clés de réussite" text={item.keys_to_success} />
+        <TextSection title="Freins potentiels" text={item.potential_brakes} />
+        <TextSection title="Perspectives" text={item.prospects_for_future} />
+        <TextSection title="Originalité de la démarche" text={item.originality_of_approach} />
+
+        {item.website_urls.length ? (
+          <section className="app-item-detail__section">
+            <Sub className={fr.cx('fr-h6')}>Sites web</Sub>
+            <ul className="app-item-detail__list">
+              {item.website_urls.map(({ website_url }, index) => (
+                <li key={index}>
+                  <ExternalLink href={website_url} label={siteLabel(website_url)} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        {item.documents.length ? (
+          <section className="app-item-detail__section">
+            <Sub className={fr.cx('fr-h6')}>Documents</Sub>
+            <ul className="app-item-detail__list">
+              {item.documents.map((document, index) => (
+                <li key={index}>
+                  <a
+                    className={fr.cx('fr-link', 'fr-link--download')}
+                    href={document.file}
+                    download
+                  >
+                    {document.name}
+                    <span className={fr.cx('fr-link__detail')}>
+                      {fileDetail(document.file, document.size)}
+                    </span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        {item.logos.length ? (
+          <section className="app-item-detail__section">
+            <Sub className={fr.cx('fr-h6')}>Logos</Sub>
+            <ul className="app-item-detail__logos">
+              {item.logos.map((logo, index) => (
+                <li key={index}>
+                  <img src={logo.thumbs} alt={logo.name} loading="lazy" />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        {item.contact ? (
+          <ContactBlock
+            contact={item.contact}
+            headingId={`${titleId}-contact`}
+            onAskContact={onAskContact}
+            itemsLink={contactItemsLink}
+          />
+        ) : null}
+
+        {onReportError ? (
+          <p className="app-item-detail__report">
+            <button
+              type="button"
+              className={fr.cx(
+                'fr-btn',
+                'fr-btn--tertiary-no-outline',
+                'fr-btn--sm',
+                'fr-icon-flag-line',
+                'fr-btn--icon-left',
+              )}
+              aria-haspopup="dialog"
+              onClick={onReportError}
+            >
+              Signaler une erreur
+            </button>
+          </p>
+        ) : null}
+      </div>
+    </SectionLevel>
   );
 }

@@ -110,11 +110,44 @@ describe('ReviewPublicView', () => {
 
   it('shows an initiative as the map detail, without a PDF sheet before publication', () => {
     show({ kind: 'initiative', data: ITEM });
-    expect(screen.getByRole('heading', { name: 'Marché de producteurs bio' })).toBeTruthy();
+    // Its title under « Aperçu public » (h2), its sections one level below.
+    expect(
+      screen.getByRole('heading', { level: 3, name: 'Marché de producteurs bio' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 4, name: 'Contexte' })).toBeTruthy();
     expect(screen.getByText('Contexte précisé')).toBeTruthy();
     expect(screen.getByText('Bordeaux (33000)')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Télécharger la fiche/ })).toBeNull();
     expect(screen.getByText(/La fiche telle que la carte/)).toBeTruthy();
+  });
+
+  it("offers none of the map's buttons, which do nothing here", () => {
+    show({
+      kind: 'demarche',
+      data: {
+        ...ITEM,
+        resource_type: 'demarche',
+        contact: {
+          id: 3,
+          society_name: 'Mairie de Bordeaux',
+          type: null,
+          avatar_url: null,
+          address_line_1: null,
+          address_line_2: null,
+          postcode: null,
+          city: null,
+          phone: null,
+          website_url: null,
+          society_email: true,
+          thematics: [],
+          initiatives: [],
+          food_procedures: [],
+        },
+      },
+    });
+    expect(screen.getByText('Mairie de Bordeaux')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Voir les initiatives liées' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Demander à être contacté' })).toBeNull();
   });
 
   it('shows nothing without a public view (an institution)', () => {

@@ -151,8 +151,6 @@ export function ReviewPublicView({ view }: { view: ModerationPublicView | null }
   );
 }
 
-const doNothing = () => undefined;
-
 function PublicView({ view }: { view: ModerationPublicView }) {
   switch (view.kind) {
     case 'post':
@@ -165,15 +163,14 @@ function PublicView({ view }: { view: ModerationPublicView }) {
       return <PublicResource resource={view.data as Resource} />;
     case 'initiative':
     case 'demarche':
-      // The map's detail: its « Voir les initiatives liées » and contact buttons stay inert here,
-      // and the contact's link to the map is left out.
+      // The map's detail, its title under « Aperçu public »: without « Voir les initiatives
+      // liées », the contact button and the contact's link to the map (none works here).
       return (
         <ItemDetail
           item={view.data as MapItemDetail}
           titleId="moderation-public-item-title"
-          onShowRelated={doNothing}
-          onAskContact={doNothing}
           contactItemsLink={false}
+          headingLevel={3}
         />
       );
   }

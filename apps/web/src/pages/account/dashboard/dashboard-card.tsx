@@ -33,7 +33,8 @@ export function DashboardCard({
   card: DashboardCardDefinition;
   /** null while it is not known yet whether the member has an institution. */
   gated: boolean | null;
-  onDelete: (deletable: Deletable) => void;
+  /** With the id of the card's title, which takes the focus once the item is gone. */
+  onDelete: (deletable: Deletable, titleId: string) => void;
 }) {
   const titleId = useId();
   const list = useQuery({ ...memberListQuery(card.type), enabled: gated === false });
@@ -46,7 +47,7 @@ export function DashboardCard({
     >
       <div className={fr.cx('fr-card__body')}>
         <div className={fr.cx('fr-card__content')}>
-          <h2 id={titleId} className={fr.cx('fr-h4', 'fr-mb-2w')}>
+          <h2 id={titleId} tabIndex={-1} className={fr.cx('fr-h4', 'fr-mb-2w')}>
             {card.title}
             {count !== undefined ? (
               <span className={fr.cx('fr-badge', 'fr-badge--info', 'fr-ml-2w')}>
@@ -73,7 +74,7 @@ export function DashboardCard({
                   card={card}
                   item={item}
                   attributes={list.data.extra.attributes}
-                  onDelete={onDelete}
+                  onDelete={(deletable) => onDelete(deletable, titleId)}
                 />
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CONTACT_THEMATIC_HELP, pathTo } from '@ad/contract';
 import type { Deletable } from '@ad/contract/account/member-content';
@@ -26,12 +26,22 @@ export function DashboardPage() {
   const hasInstitution = useHasInstitution();
   const [deleting, setDeleting] = useState<Deletable | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  // The title of the card whose item was deleted: its delete button goes with the item, so the
+  // focus goes to the card once the success message is closed.
+  const [focusAfter, setFocusAfter] = useState<string | null>(null);
+  const deletingFrom = useRef<string | null>(null);
   const [welcome, setWelcome] = useState(false);
   const reload = useBackToDashboard();
 
   useEffect(() => {
     if (hasInstitution === false && !welcomeAlreadySeen()) setWelcome(true);
   }, [hasInstitution]);
+
+  useEffect(() => {
+    if (success !== null || focusAfter === null) return;
+    document.getElementById(focusAfter)?.focus();
+    setFocusAfter(null);
+  }, [success, focusAfter]);
 
   const closeWelcome = () => {
     rememberWelcomeSeen();
@@ -49,7 +59,10 @@ export function DashboardPage() {
               gated={
                 card.needsInstitution ? (hasInstitution === null ? null : !hasInstitution) : false
               }
-              onDelete={setDeleting}
+              onDelete={(deletable, titleId) => {
+                setDeleting(deletable);
+                deletingFrom.current = titleId;
+              }}
             />
           </div>
         ))}
@@ -62,6 +75,7 @@ export function DashboardPage() {
         onDeleted={(message) => {
           setDeleting(null);
           setSuccess(message);
+          setFocusAfter(deletingFrom.current);
         }}
       />
       {/* 'Fermer' refetches the account queries: the lists reload in place. */}

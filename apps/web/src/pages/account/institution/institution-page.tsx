@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Checkbox } from '@codegouvfr/react-dsfr/Checkbox';
-import { Select } from '../../../features/forms/dsfr-fields.tsx';
+import { Checkbox, Select } from '../../../features/forms/dsfr-fields.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { pathTo } from '@ad/contract';

@@ -1,6 +1,5 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Checkbox } from '@codegouvfr/react-dsfr/Checkbox';
-import { Input } from '../../../features/forms/dsfr-fields.tsx';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Checkbox, Input } from '../../../features/forms/dsfr-fields.tsx';
 import { RadioButtons } from '@codegouvfr/react-dsfr/RadioButtons';
 import type { SavedResponse } from '@ad/contract/account/member-content';
 import {
@@ -281,7 +280,7 @@ export function ProjectForm({ type, id, options, target }: ProjectFormProps) {
 
   return (
     <>
-      <DraftNotice draft={draft} />
+      <DraftNotice draft={draft} form={form.formRef} />
       <RequiredNote reviewed={!target} />
       <FormError message={form.generalError} />
       <ErrorBanner show={form.hasErrors && !form.processing} />
@@ -889,14 +888,29 @@ function Repeater<T>({
   /** Names the row in its « Supprimer » button for screen readers (« le lien 2 »). */
   itemLabel: (index: number) => string;
 }) {
+  const box = useRef<HTMLFieldSetElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  // The row whose first field takes the focus after a change (-1: « Ajouter »): a new row, or
+  // after « Supprimer » (gone with its row) the one in its place, else the one before.
+  const focusRow = useRef<number | null>(null);
+  useEffect(() => {
+    const row = focusRow.current;
+    if (row === null) return;
+    focusRow.current = null;
+    const rows = box.current?.querySelectorAll(':scope > [data-repeater-row]');
+    const field =
+      row < 0 ? null : rows?.[row]?.querySelector<HTMLElement>('input, select, textarea');
+    (field ?? addButton.current)?.focus();
+  }, [items.length]);
+
   return (
     <div className={fr.cx('fr-fieldset__element')}>
-      <fieldset className={fr.cx('fr-fieldset', 'fr-mb-0')}>
+      <fieldset ref={box} className={fr.cx('fr-fieldset', 'fr-mb-0')}>
         <legend className={fr.cx('fr-fieldset__legend', 'fr-fieldset__legend--regular')}>
           {legend}
         </legend>
         {items.map((item, index) => (
-          <div key={index} className={fr.cx('fr-fieldset__element')}>
+          <div key={index} className={fr.cx('fr-fieldset__element')} data-repeater-row>
             {render(item, index, (next) => onChange(items.map((x, i) => (i === index ? next : x))))}
             <button
               type="button"
@@ -908,7 +922,10 @@ function Repeater<T>({
                 'fr-btn--icon-left',
               )}
               disabled={disabled}
-              onClick={() => onChange(items.filter((_, i) => i !== index))}
+              onClick={() => {
+                focusRow.current = items.length > 1 ? Math.min(index, items.length - 2) : -1;
+                onChange(items.filter((_, i) => i !== index));
+              }}
             >
               Supprimer<span className={fr.cx('fr-sr-only')}> {itemLabel(index)}</span>
             </button>
@@ -924,8 +941,12 @@ function Repeater<T>({
               'fr-icon-add-line',
               'fr-btn--icon-left',
             )}
+            ref={addButton}
             disabled={disabled}
-            onClick={() => onChange([...items, empty])}
+            onClick={() => {
+              focusRow.current = items.length;
+              onChange([...items, empty]);
+            }}
           >
             {addLabel}
           </button>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Link, useSearchParams } from 'react-router';
@@ -95,6 +95,18 @@ function SettingsListSection({ list }: { list: SettingsList }) {
   const [deleting, setDeleting] = useState<Deletable | null>(null);
   const [moving, setMoving] = useState(false);
   const [focusAfterMove, setFocusAfterMove] = useState<string | null>(null);
+  // A notice that follows a dialog (saved, deleted) or a failed move takes the focus: it is
+  // read, and the keyboard goes on from the list (a deleted entry's button is gone).
+  const [focusNotice, setFocusNotice] = useState(false);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // After the dialog's own focus return (a layout effect), once it is closed.
+  useEffect(() => {
+    if (!focusNotice || editing || deleting) return;
+    noticeRef.current?.focus();
+    setFocusNotice(false);
+  }, [focusNotice, editing, deleting]);
 
   // Once the list is read again, the moved entry's button takes the focus back (or its
   // sibling when the entry reached an end of the list).
@@ -123,6 +135,7 @@ function SettingsListSection({ list }: { list: SettingsList }) {
         severity: 'error',
         message: failure instanceof ApiError ? failure.message : DEFAULT_ERROR_MESSAGE,
       });
+      setFocusNotice(true);
     } finally {
       setMoving(false);
     }
@@ -139,19 +152,27 @@ function SettingsListSection({ list }: { list: SettingsList }) {
 
   return (
     <section aria-labelledby="settings-list-title" aria-busy={isFetching}>
-      <h2 id="settings-list-title">{info.label}</h2>
+      <h2 id="settings-list-title" ref={headingRef} tabIndex={-1}>
+        {info.label}
+      </h2>
       <p className={fr.cx('fr-text--sm')}>{info.usedFor}</p>
-      {notice ? (
-        <Alert
-          severity={notice.severity}
-          small
-          description={notice.message}
-          closable
-          isClosed={false}
-          onClose={() => setNotice(null)}
-          className={fr.cx('fr-mb-3w')}
-        />
-      ) : null}
+      <div ref={noticeRef} tabIndex={-1}>
+        {notice ? (
+          <Alert
+            severity={notice.severity}
+            small
+            description={notice.message}
+            closable
+            isClosed={false}
+            onClose={() => {
+              setNotice(null);
+              // Its close button goes with it.
+              headingRef.current?.focus();
+            }}
+            className={fr.cx('fr-mb-3w')}
+          />
+        ) : null}
+      </div>
       {error && !data ? (
         <Alert severity="error" small description={error.message} role="alert" />
       ) : !data ? (
@@ -191,6 +212,7 @@ function SettingsListSection({ list }: { list: SettingsList }) {
         onSaved={(message) => {
           setEditing(null);
           setNotice({ severity: 'success', message });
+          setFocusNotice(true);
           void refresh();
         }}
       />
@@ -201,6 +223,7 @@ function SettingsListSection({ list }: { list: SettingsList }) {
         onDeleted={(message) => {
           setDeleting(null);
           setNotice({ severity: 'success', message });
+          setFocusNotice(true);
           void refresh();
         }}
       />

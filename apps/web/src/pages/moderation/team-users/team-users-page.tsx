@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Link } from 'react-router';
@@ -334,7 +334,7 @@ function UserRow({
       </th>
       <td className={fr.cx('fr-cell--multiline')}>{user.institution?.name ?? '—'}</td>
       <td>
-        <RoleCell key={`${user.id}-${user.role}`} user={user} onConfirm={onConfirm} />
+        <RoleCell user={user} onConfirm={onConfirm} />
       </td>
       <td className="app-team-users__account">
         <ul className={fr.cx('fr-badges-group')}>
@@ -427,6 +427,21 @@ function RoleCell({
 }) {
   const id = useId();
   const [role, setRole] = useState<Role>(user.role);
+  // The role saved: when it changes (the list read again), the choice starts from it.
+  const [savedRole, setSavedRole] = useState<Role>(user.role);
+  if (user.role !== savedRole) {
+    setSavedRole(user.role);
+    setRole(user.role);
+  }
+  const select = useRef<HTMLSelectElement>(null);
+  const asked = useRef(false);
+  // A change made here disables « Changer » again, which loses the focus: the list of roles
+  // takes it back.
+  useEffect(() => {
+    if (!asked.current) return;
+    asked.current = false;
+    select.current?.focus();
+  }, [user.role]);
   if (user.is_self) {
     return (
       <>
@@ -436,7 +451,7 @@ function RoleCell({
       </>
     );
   }
-  const change = () =>
+  const change = () => {
     onConfirm({
       title: 'Changer le rôle',
       body: (
@@ -451,14 +466,20 @@ function RoleCell({
         </>
       ),
       confirmLabel: 'Changer le rôle',
-      run: () => teamUsersApi.changeRole(user.id, role),
+      run: async () => {
+        const message = await teamUsersApi.changeRole(user.id, role);
+        asked.current = true;
+        return message;
+      },
     });
+  };
   return (
     <div className="app-team-users__role">
       <label className={fr.cx('fr-sr-only')} htmlFor={id}>
         Rôle de {user.name}
       </label>
       <select
+        ref={select}
         className={fr.cx('fr-select')}
         id={id}
         value={role}

@@ -241,14 +241,16 @@ export function createAccountsService(deps: {
         throw new ValidationError({ token: [ACCOUNT_MESSAGES.resetLinkInvalid] });
       }
       // The link came by e-mail: the address is proven too.
-      await db
-        .update(users)
-        .set({
-          passwordHash,
-          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${clock()})`,
-        })
-        .where(eq(users.id, userId));
-      await deps.sessions.destroyAllOfUser(userId);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({
+            passwordHash,
+            emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${clock()})`,
+          })
+          .where(eq(users.id, userId));
+        await deps.sessions.destroyAllOfUser(userId, undefined, tx);
+      });
       return { message: ACCOUNT_MESSAGES.passwordReset };
     },
   };

@@ -8,7 +8,11 @@ import type { AppDatabase } from '../../platform/database.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import type { JobLogger, JobQueue } from '../../platform/jobs/queue.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
-import { readMapItemDetail, readMapItemVersion } from '../maps/maps.service.ts';
+import {
+  readMapItemDetail,
+  readMapItemVersion,
+  readMapItemVersions,
+} from '../maps/maps.service.ts';
 import { sheetFileName } from './sheet-model.ts';
 import { renderSheetFile } from './sheet-render.ts';
 
@@ -33,6 +37,10 @@ export const SHEET_WAIT_MS = 20_000;
 export const SHEET_RETRY_AFTER_SECONDS = 5;
 /** A partial file older than this belongs to a run that died: the daily clean-up deletes it. */
 const PARTIAL_MAX_AGE_MS = 3_600_000;
+/** Items whose versions the daily clean-up reads per query. */
+const STALE_BATCH = 500;
+/** A folder named past the ids' type is no item's. */
+const INT4_MAX = 2_147_483_647;
 
 export interface ItemSheetJob {
   type: MapDetailType;
@@ -231,12 +239,20 @@ export function createItemSheetsService(deps: {
     async deleteStale(): Promise<number> {
       let deleted = 0;
       for (const type of TYPES) {
-        const ids = await readdir(path.join(root, type)).catch(() => [] as string[]);
-        for (const name of ids) {
-          const id = Number(name);
-          if (!/^\d{1,10}$/.test(name) || !Number.isSafeInteger(id)) continue;
-          const version = await readMapItemVersion(db, type, id);
-          deleted += await deleteOthers(type, id, version === null ? null : keyOf(version));
+        const names = await readdir(path.join(root, type)).catch(() => [] as string[]);
+        const ids = names.filter((name) => /^\d{1,10}$/.test(name)).map(Number);
+        // The versions of a few hundred items per query (a folder per item: 21,000 of them).
+        for (let start = 0; start < ids.length; start += STALE_BATCH) {
+          const batch = ids.slice(start, start + STALE_BATCH);
+          const versions = await readMapItemVersions(
+            db,
+            type,
+            batch.filter((id) => id <= INT4_MAX),
+          );
+          for (const id of batch) {
+            const version = versions.get(id);
+            deleted += await deleteOthers(type, id, version === undefined ? null : keyOf(version));
+          }
         }
       }
       return deleted;

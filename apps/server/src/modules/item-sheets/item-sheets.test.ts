@@ -441,8 +441,13 @@ describe('PDF sheets of initiatives and food procedures', () => {
       logger: t.app.log,
       storage: t.app.fileStorage,
     });
+    // A folder named past the ids' type is no item's.
+    const stray = path.join(sheetsDir({ DATA_DIR: t.dataDir }), 'initiative', '4000000000');
+    await mkdir(stray, { recursive: true });
+    await writeFile(path.join(stray, 'ancienne.pdf'), '%PDF-1.4');
     expect(await service.deleteStale()).toBeGreaterThan(0);
     expect(await storedPdfs('initiative', 'jardin')).toEqual([]);
+    expect(await readdir(stray).catch(() => [])).toEqual([]);
     // The published ones stay.
     expect(await storedPdfs('initiative', 'cantine')).toHaveLength(1);
   });

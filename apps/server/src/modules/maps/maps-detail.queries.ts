@@ -343,6 +343,16 @@ export async function findPublishedItemVersion(
   type: MapDetailType,
   id: number,
 ): Promise<string | null> {
+  return (await findPublishedItemVersions(db, type, [id])).get(id) ?? null;
+}
+
+/** The versions of several items of one type (the published ones only), in one query. */
+export async function findPublishedItemVersions(
+  db: AppDatabase,
+  type: MapDetailType,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
   // Raw SQL with explicit aliases: the subqueries are correlated to the item's row.
   const parent =
     type === 'initiative'
@@ -350,7 +360,7 @@ export async function findPublishedItemVersion(
           FROM ${foodProcedures} p WHERE p.id = item.food_procedure_id)`
       : sql`NULL::text`;
   const result = await db.execute(sql`
-    SELECT item.updated_at AS updated_at,
+    SELECT item.id AS id, item.updated_at AS updated_at,
       (SELECT c.updated_at::text || c.moderation_status::text
         FROM ${contacts} c WHERE c.id = item.contact_id) AS contact,
       ${parent} AS parent,
@@ -359,18 +369,27 @@ export async function findPublishedItemVersion(
         sql` UNION ALL `,
       )}) lists) AS lists
     FROM ${TABLES[type].table} item
-    WHERE item.id = ${id} AND item.moderation_status = 'published'`);
-  const row = (
+    WHERE item.id = ANY(${`{${ids.join(',')}}`}::int[]) AND item.moderation_status = 'published'`);
+  const rows = (
     result as unknown as {
       rows: {
+        id: number;
         updated_at: Date | string;
         contact: string | null;
         parent: string | null;
         lists: string | null;
       }[];
     }
-  ).rows[0];
-  if (!row) return null;
-  const updatedAt = new Date(row.updated_at).toISOString();
-  return [updatedAt, row.contact ?? '', row.parent ?? '', row.lists ?? ''].join('|');
+  ).rows;
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      [
+        new Date(row.updated_at).toISOString(),
+        row.contact ?? '',
+        row.parent ?? '',
+        row.lists ?? '',
+      ].join('|'),
+    ]),
+  );
 }

@@ -12,7 +12,11 @@ import { EXPORT_PERIOD_OPTIONS, EXPORT_TYPE_OPTIONS } from '@ad/contract/schemas
 import type { AppDatabase } from '../../platform/database.ts';
 import { notFound } from '../../platform/errors.ts';
 import { pageLink, pageRequest, paginate } from '../../platform/pagination.ts';
-import { findPublishedItemDetail, findPublishedItemVersion } from './maps-detail.queries.ts';
+import {
+  findPublishedItemDetail,
+  findPublishedItemVersion,
+  findPublishedItemVersions,
+} from './maps-detail.queries.ts';
 import { mapSearch } from './maps-search.ts';
 import type { TotalsScope } from './map-totals.ts';
 import { presentMapItemDetail, presentMapListItem } from './maps.presenter.ts';
@@ -54,6 +58,15 @@ export function readMapItemVersion(
   id: number,
 ): Promise<string | null> {
   return findPublishedItemVersion(db, type, id);
+}
+
+/** The versions of several published items of one type, by id (the others are missing). */
+export function readMapItemVersions(
+  db: AppDatabase,
+  type: MapDetailType,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  return findPublishedItemVersions(db, type, ids);
 }
 
 /** The query of GET /api/initiatives and GET /api/food_procedures (spec public-site §7). */

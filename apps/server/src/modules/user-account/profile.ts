@@ -128,6 +128,6 @@ export async function changePassword(
       subjectId: input.userId,
       ip: input.ip,
     });
+    await deps.sessions.destroyAllOfUser(input.userId, input.currentSessionId, tx);
   });
-  await deps.sessions.destroyAllOfUser(input.userId, input.currentSessionId);
 }

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { PageUser, Role } from '@ad/contract';
+import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 import type { AppDatabase, Clock } from '../database.ts';
 import { randomToken, sha256Hex } from './tokens.ts';
@@ -140,9 +141,12 @@ export function createSessionStore(deps: {
       await db.delete(sessions).where(eq(sessions.id, id));
     },
 
-    /** Closes every session of a user (password changed), except `keepId` when given. */
-    async destroyAllOfUser(userId: number, keepId?: string): Promise<void> {
-      await db
+    /**
+     * Closes every session of a user (password changed), except `keepId` when given; inside the
+     * transaction `tx` that changes the password, so that one never goes without the other.
+     */
+    async destroyAllOfUser(userId: number, keepId?: string, tx: DbOrTx = db): Promise<void> {
+      await tx
         .delete(sessions)
         .where(
           keepId

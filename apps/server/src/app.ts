@@ -288,6 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     clock,
     config,
+    jobs: app.jobs,
     mailer: app.mailer,
     emails: createNewsletterEmails(config),
   });

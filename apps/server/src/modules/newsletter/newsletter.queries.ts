@@ -43,6 +43,19 @@ export async function upsertPendingSubscriber(
   return updated ?? null;
 }
 
+/**
+ * A pending subscriber's new confirmation token (the link's lifetime counts from the subscription,
+ * `updated_at`, which stays); null when the address is no longer pending.
+ */
+export async function renewPendingToken(db: DbOrTx, id: number, tokenHash: string) {
+  const [row] = await db
+    .update(newsletterSubscribers)
+    .set({ token: tokenHash })
+    .where(and(eq(newsletterSubscribers.id, id), eq(newsletterSubscribers.status, 'pending')))
+    .returning(subscriberColumns);
+  return row ?? null;
+}
+
 export async function findSubscriberByTokenHash(db: DbOrTx, tokenHash: string) {
   const [row] = await db
     .select(subscriberColumns)

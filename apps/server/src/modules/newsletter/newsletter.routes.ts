@@ -13,7 +13,11 @@ import { honeypotFilled } from '../../platform/captcha/index.ts';
 import { linkParam, registerEmailLinkRoutes } from '../../platform/email-link-routes.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { routeRateLimit } from '../../platform/rate-limit.ts';
-import type { NewsletterService } from './newsletter.service.ts';
+import {
+  NEWSLETTER_CONFIRMATION_JOB,
+  type NewsletterConfirmationJob,
+  type NewsletterService,
+} from './newsletter.service.ts';
 
 /**
  * Confirmation e-mails per address and day: an honest visitor needs one or two; a robot that
@@ -33,6 +37,9 @@ export const newsletterRoutes: FastifyPluginAsync<{
   config: Config;
   newsletter: NewsletterService;
 }> = async (app, { config, newsletter }) => {
+  await app.jobs.work<NewsletterConfirmationJob>(NEWSLETTER_CONFIRMATION_JOB, (data, job) =>
+    newsletter.sendConfirmation(data, job.id),
+  );
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   /** False once the address has had its share of confirmation e-mails today. */

@@ -7,6 +7,7 @@ import {
 import type { Config } from '../../env.ts';
 import { hmac, randomToken, safeEqual, sha256Hex } from '../../platform/auth/tokens.ts';
 import type { AppDatabase, Clock } from '../../platform/database.ts';
+import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { NewsletterEmails } from './newsletter.emails.tsx';
 import { subscribersCsv } from './newsletter.presenter.ts';
@@ -15,25 +16,34 @@ import {
   listConfirmedSubscribers,
   markSubscribed,
   markUnsubscribed,
+  renewPendingToken,
   upsertPendingSubscriber,
 } from './newsletter.queries.ts';
 
 const CONFIRM_LIFETIME_MS = NEWSLETTER_CONFIRM_DAYS * 86_400_000;
 
+/** Job: the confirmation e-mail of a pending subscriber, with a link made by the job itself. */
+export const NEWSLETTER_CONFIRMATION_JOB = 'newsletter.send-confirmation';
+export interface NewsletterConfirmationJob {
+  id: number;
+}
+
 /**
  * The built-in newsletter list with double opt-in (decision record 0009). The confirmation link
- * carries a random token whose SHA-256 only is stored (`token`); the unsubscribe link carries
- * the subscriber's id signed with SESSION_SECRET, so that every later message can carry it
- * without keeping a readable secret in the database.
+ * carries a random token whose SHA-256 only is stored (`token`), made by the job that sends it
+ * (decision 0006: no link is ever stored in a job's data); the unsubscribe link carries the
+ * subscriber's id signed with SESSION_SECRET, so that every later message can carry it without
+ * keeping a readable secret in the database.
  */
 export function createNewsletterService(deps: {
   db: AppDatabase;
   clock: Clock;
   config: Config;
+  jobs: JobQueue;
   mailer: Mailer;
   emails: NewsletterEmails;
 }) {
-  const { db, clock, config, mailer, emails } = deps;
+  const { db, clock, config, jobs, mailer, emails } = deps;
   const link = (path: string, token: string) =>
     `${config.APP_URL}${path}?token=${encodeURIComponent(token)}`;
   const signature = (id: number) => hmac(config.SESSION_SECRET, `newsletter-unsubscribe:${id}`);
@@ -56,19 +66,39 @@ export function createNewsletterService(deps: {
       options: { ip: string | null; sendMail: boolean },
     ): Promise<{ message: string }> {
       if (options.sendMail) {
-        const token = randomToken();
-        const confirmation = await emails.confirmation(email, link(NEWSLETTER_CONFIRM_PATH, token));
         await db.transaction(async (tx) => {
+          // The hash of a token nobody receives: the previous link stops working now, and the
+          // job gives the link that works.
           const row = await upsertPendingSubscriber(tx, {
             email,
-            tokenHash: sha256Hex(token),
+            tokenHash: sha256Hex(randomToken()),
             ip: options.ip,
             now: clock(),
           });
-          if (row) await mailer.queue(confirmation, { tx });
+          if (row) {
+            const job: NewsletterConfirmationJob = { id: row.id };
+            await jobs.send(NEWSLETTER_CONFIRMATION_JOB, job, { tx });
+          }
         });
       }
       return { message: NEWSLETTER_CHECK_MAILBOX };
+    },
+
+    /**
+     * Job NEWSLETTER_CONFIRMATION_JOB: a new link (a retry voids the previous one, so the message
+     * that arrives always works) handed over at once; nothing once the address is no longer
+     * pending (confirmed meanwhile, or unsubscribed).
+     */
+    async sendConfirmation(data: NewsletterConfirmationJob, jobId: string): Promise<void> {
+      const token = randomToken();
+      const row = await renewPendingToken(db, data.id, sha256Hex(token));
+      if (!row) return;
+      await mailer.deliver(
+        await emails.confirmation(row.email, link(NEWSLETTER_CONFIRM_PATH, token)),
+        {
+          jobId,
+        },
+      );
     },
 
     /**

@@ -75,10 +75,15 @@ describe('newsletter: double opt-in', () => {
     const confirm = linkTo(mail, '/newsletter/confirmation');
     const token = new URL(confirm, 'http://x').searchParams.get('token')!;
 
-    // Only the token's hash is stored.
+    // Only the token's hash is stored, and the link is in no stored job (the job that sent it
+    // made it).
     const [pending] = await rowOf(email);
     expect(pending).toMatchObject({ status: 'pending', locale: 'fr', confirmedAt: null });
     expect(pending?.token).toBe(sha256Hex(token));
+    const leaked = (await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE data::text LIKE ${`%${token}%`}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(leaked.rows[0]?.n).toBe(0);
 
     // Opening the link (a person, or a mail scanner) shows a page with a button; nothing changes.
     const page = await t.app.inject({ method: 'GET', url: confirm });

@@ -8,17 +8,20 @@ import type {
   Extent,
 } from './cluster-protocol.ts';
 
-type Pending = (answer: ClusterAnswer) => void;
+type Pending = (answer: ClusterAnswer | null) => void;
 
 /**
  * The page's side of the cluster worker (cluster-worker.ts): `load` sends a result's points, the
  * other calls ask about the last one loaded. An answer about an older result resolves to null.
+ * A worker that fails (its script refused or broken) answers every question, pending or later,
+ * with null, and says so (`failed`): the page then indexes on its own thread.
  */
 export class ClusterClient {
   private readonly worker = new ClusterWorker({ name: 'clusters' });
   private generation = 0;
   private nextRequest = 0;
   private readonly pending = new Map<number, Pending>();
+  failed = false;
 
   constructor() {
     this.worker.onmessage = ({ data }: MessageEvent<ClusterAnswer>) => {
@@ -26,7 +29,12 @@ export class ClusterClient {
       this.pending.delete(data.request);
       resolve?.(data);
     };
-    this.worker.onerror = (event) => console.error('Carte : index des regroupements', event);
+    this.worker.onerror = (event) => {
+      console.error('Carte : index des regroupements', event);
+      this.failed = true;
+      for (const resolve of this.pending.values()) resolve(null);
+      this.pending.clear();
+    };
   }
 
   /**
@@ -60,10 +68,11 @@ export class ClusterClient {
       | { type: 'clusters'; generation: number; bbox: BoundingBox; zoom: number }
       | { type: 'expansion'; generation: number; clusterId: number; zoom: number },
   ): Promise<ClusterAnswer | null> {
+    if (this.failed) return Promise.resolve(null);
     const request = (this.nextRequest += 1);
     return new Promise((resolve) => {
       this.pending.set(request, (answer) =>
-        resolve(answer.generation === this.generation ? answer : null),
+        resolve(answer?.generation === this.generation ? answer : null),
       );
       this.post({ ...message, request });
     });

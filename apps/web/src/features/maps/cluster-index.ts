@@ -19,6 +19,9 @@ import {
  */
 export class ClusterIndex {
   private readonly low: Supercluster<IndexedPoint, ClusterProperties>;
+  /** Every zoom, indexed here when the worker failed (made on first need). */
+  private full: Supercluster<IndexedPoint, ClusterProperties> | null = null;
+  private readonly points: PointFeature<IndexedPoint>[];
   private readonly lowMaxZoom: number;
   /** The worker's name for this result. */
   private readonly generation: number;
@@ -37,6 +40,7 @@ export class ClusterIndex {
         properties: { index: i },
       });
     }
+    this.points = points;
     this.lowMaxZoom = Math.min(Math.max(zoom, 0), CLUSTER_OPTIONS.maxZoom);
     this.low = new Supercluster<IndexedPoint, ClusterProperties>({
       ...CLUSTER_OPTIONS,
@@ -50,18 +54,30 @@ export class ClusterIndex {
     return zoom > this.lowMaxZoom && zoom <= CLUSTER_OPTIONS.maxZoom;
   }
 
+  /** The index for a zoom the worker cannot answer: the first one's, or every zoom's. */
+  private here(zoom: number) {
+    if (zoom <= this.lowMaxZoom || zoom > CLUSTER_OPTIONS.maxZoom) return this.low;
+    return (this.full ??= new Supercluster<IndexedPoint, ClusterProperties>(CLUSTER_OPTIONS).load(
+      this.points,
+    ));
+  }
+
   /**
    * What a view shows at a whole zoom: at once up to the first zoom and at the maximum (every
    * point), else the worker's answer (null once a newer result was loaded).
    */
   clusters(bbox: BoundingBox, zoom: number): ClustersAnswer | Promise<ClustersAnswer | null> {
-    if (this.inWorker(zoom)) return this.worker.clusters(this.generation, bbox, zoom);
-    return clustersAnswer(this.low.getClusters(bbox, zoom), 0, 0);
+    if (this.inWorker(zoom) && !this.worker.failed) {
+      return this.worker.clusters(this.generation, bbox, zoom);
+    }
+    return clustersAnswer(this.here(zoom).getClusters(bbox, zoom), 0, 0);
   }
 
   /** The extent of a cluster's points (from the index that made the cluster). */
   async expansion(clusterId: number, zoom: number): Promise<Extent | null> {
-    if (this.inWorker(zoom)) return this.worker.expansion(this.generation, clusterId, zoom);
-    return expansionBounds(this.low.getLeaves(clusterId, Infinity));
+    if (this.inWorker(zoom) && !this.worker.failed) {
+      return this.worker.expansion(this.generation, clusterId, zoom);
+    }
+    return expansionBounds(this.here(zoom).getLeaves(clusterId, Infinity));
   }
 }

@@ -175,7 +175,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const unlisten = await database.listen(
     PUBLIC_CONTENT_CHANNEL,
     () => cache.invalidate(),
-    () => cache.invalidate(), // notifications may have been missed while reconnecting
+    () => {
+      // Notifications may have been missed while reconnecting.
+      cache.resume();
+      app.log.info('public cache: listening to content changes again, cache on');
+    },
+    (error) => {
+      // Another instance's change would go unheard: nothing is cached until it listens again.
+      cache.pause();
+      app.log.warn({ err: error }, 'public cache: content changes no longer heard, cache off');
+    },
   );
   app.addHook('onClose', async () => unlisten());
   registerPublicCacheHook(app, { cache, config });

@@ -25,6 +25,18 @@ describe('loadConfig', () => {
     expect(config.secureCookies).toBe(true);
   });
 
+  it('refuses a TILE_URL whose host the Content-Security-Policy cannot name', () => {
+    expect(() => loadConfig({ TILE_URL: '//{s}.tile.openstreetmap.org/{z}/{x}/{y}.png' })).toThrow(
+      /TILE_URL doit être un modèle/,
+    );
+    expect(() => loadConfig({ TILE_URL: 'https://tuiles.exemple.fr/carte.png' })).toThrow(
+      /TILE_URL/,
+    );
+    expect(loadConfig({ TILE_URL: 'https://{s}.tuiles.exemple.fr/{z}/{x}/{y}.png' }).TILE_URL).toBe(
+      'https://{s}.tuiles.exemple.fr/{z}/{x}/{y}.png',
+    );
+  });
+
   it('rejects PORT=abc with a message naming PORT', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);

@@ -68,6 +68,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_APP_NAME, RETENTION_SUBMITTED_DATA_YEARS } from '@ad/contract';
+import { templateOrigin } from './platform/csp.ts';
 import { repoRoot } from './platform/paths.ts';
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-in-production-0123456789';
@@ -164,7 +165,21 @@ const rawSchema = z.object({
   SESSION_REMEMBER_DAYS: intVar('SESSION_REMEMBER_DAYS', 1, 365),
   REDIS_URL: urlVar('REDIS_URL', /^rediss?:$/, 'redis://hôte:6379'),
   SEED_DEMO: booleanVar('SEED_DEMO'),
-  TILE_URL: optionalString,
+  // Its host goes into the Content-Security-Policy (platform/csp.ts): a template whose host
+  // cannot be read there would have every tile blocked by the browser.
+  TILE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (v) => templateOrigin(v) !== null && ['{z}', '{x}', '{y}'].every((p) => v.includes(p)),
+        {
+          error:
+            'TILE_URL doit être un modèle d’adresse http:// ou https:// de tuiles, avec {z}, {x} et {y}',
+        },
+      )
+      .optional(),
+  ),
   TILE_ATTRIBUTION: optionalString,
   COOKIE_CONSENT_ENABLED: booleanVar('COOKIE_CONSENT_ENABLED'),
   RECAPTCHA_SITE_KEY: optionalString,

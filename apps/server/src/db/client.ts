@@ -35,13 +35,15 @@ interface HandleBase {
   ping(): Promise<void>;
   /**
    * Calls `onNotify` for every NOTIFY on `channel`, whichever connection or instance sent it.
-   * PostgreSQL: a dedicated connection that reconnects by itself and calls `onReconnect` once it
-   * listens again (notifications sent meanwhile are lost). PGlite: within the process (its thread).
+   * PostgreSQL: a dedicated connection that reconnects by itself: `onLost` when it is lost
+   * (notifications sent meanwhile are lost), `onReconnect` once it listens again. PGlite: within
+   * the process (its thread), never lost.
    */
   listen(
     channel: string,
     onNotify: (payload: string) => void,
     onReconnect?: () => void,
+    onLost?: (error: unknown) => void,
   ): Promise<Unlisten>;
   close(): Promise<void>;
 }
@@ -88,8 +90,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ping: async () => {
         await pool.query('SELECT 1');
       },
-      listen: (channel, onNotify, onReconnect) =>
-        listenPostgres(options.databaseUrl!, channel, onNotify, onReconnect),
+      listen: (channel, onNotify, onReconnect, onLost) =>
+        listenPostgres(options.databaseUrl!, channel, onNotify, onReconnect, onLost),
       close: async () => {
         await pool.end();
       },
@@ -139,25 +141,39 @@ async function listenPostgres(
   channel: string,
   onNotify: (payload: string) => void,
   onReconnect?: () => void,
+  onLost?: (error: unknown) => void,
 ): Promise<Unlisten> {
   let current: pg.Client | null = null;
+  let lastError: unknown = null;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString });
+    // TCP keep-alive: a connection left half-open (a NAT's idle timeout, a failover) ends, and
+    // reconnects, instead of waiting for notifications that never come.
+    const client = new pg.Client({ connectionString, keepAlive: true });
     client.on('notification', (message) => {
       if (message.channel === channel) onNotify(message.payload ?? '');
     });
     // A lost connection emits 'error' then 'end': retry until it listens again.
-    client.on('error', () => {});
+    client.on('error', (error) => {
+      lastError = error;
+    });
     client.on('end', () => {
       if (current !== client) return; // failed while connecting: reconnect() retries
       current = null;
-      if (!stopped) timer = setTimeout(() => void reconnect(), LISTEN_RETRY_MS);
+      if (stopped) return;
+      onLost?.(lastError);
+      timer = setTimeout(() => void reconnect(), LISTEN_RETRY_MS);
     });
-    await client.connect();
-    await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      // Connected but refused LISTEN (a standby): the connection is not left open.
+      await client.end().catch(() => {});
+      throw error;
+    }
     current = client;
   };
   const reconnect = async () => {

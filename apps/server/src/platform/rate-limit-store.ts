@@ -43,15 +43,52 @@ export function databaseRateLimitStore(db: AppDatabase, clock: Clock): RateLimit
   };
 }
 
-export function redisRateLimitStore(url: string): RateLimitStore {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+/** How often a Redis failure is logged while it lasts. */
+const REDIS_WARNING_INTERVAL_MS = 60_000;
+
+/**
+ * Counters in Redis. Redis down, slow or refusing: the hit is counted by `fallback` (the
+ * database's counters, also shared by every instance) and a warning is logged once a minute, so
+ * that the forms keep working and the limits keep holding. A command never waits more than a
+ * second, and none is queued while Redis is unreachable.
+ */
+export function redisRateLimitStore(
+  url: string,
+  deps: { fallback: RateLimitStore; log: { warn: (details: object, message: string) => void } },
+): RateLimitStore {
+  const redis = new Redis(url, {
+    connectTimeout: 2000,
+    commandTimeout: 1000,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+  });
+  let warnedAt = 0;
+  const warn = (error: unknown) => {
+    const now = Date.now();
+    if (now - warnedAt < REDIS_WARNING_INTERVAL_MS) return;
+    warnedAt = now;
+    deps.log.warn({ err: error }, 'rate limit: Redis unavailable, counting in the database');
+  };
+  redis.on('error', warn);
   return {
     async hit(key, windowMs) {
-      const name = `ad:rate:${key}`;
-      const result = await redis.multi().incr(name).pexpire(name, windowMs, 'NX').pttl(name).exec();
-      const count = Number(result?.[0]?.[1] ?? 1);
-      const ttl = Number(result?.[2]?.[1] ?? windowMs);
-      return { count, resetAt: new Date(Date.now() + Math.max(0, ttl)) };
+      try {
+        const name = `ad:rate:${key}`;
+        const result = await redis
+          .multi()
+          .incr(name)
+          .pexpire(name, windowMs, 'NX')
+          .pttl(name)
+          .exec();
+        const failed = result?.find(([error]) => error)?.[0];
+        if (!result || failed) throw failed ?? new Error('Redis transaction discarded');
+        const count = Number(result[0]?.[1] ?? 1);
+        const ttl = Number(result[2]?.[1] ?? windowMs);
+        return { count, resetAt: new Date(Date.now() + Math.max(0, ttl)) };
+      } catch (error) {
+        warn(error);
+        return deps.fallback.hit(key, windowMs);
+      }
     },
     async close() {
       redis.disconnect();

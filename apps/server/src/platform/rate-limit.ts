@@ -94,9 +94,10 @@ export async function registerRateLimit(
   deps: { config: Config; db: AppDatabase; clock: Clock },
 ): Promise<void> {
   const { config, clock } = deps;
+  const inDatabase = databaseRateLimitStore(deps.db, clock);
   const store: RateLimitStore = config.REDIS_URL
-    ? redisRateLimitStore(config.REDIS_URL)
-    : databaseRateLimitStore(deps.db, clock);
+    ? redisRateLimitStore(config.REDIS_URL, { fallback: inDatabase, log: app.log })
+    : inDatabase;
   app.addHook('onClose', async () => store.close());
 
   const limiter: RateLimiter = {

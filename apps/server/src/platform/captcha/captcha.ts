@@ -39,6 +39,9 @@ import {
 import { newProof, readProof, signProof, type Proof } from './proof.ts';
 import { verifyRecaptchaToken } from './recaptcha.ts';
 
+/** siteverify's answers to a wrong or missing secret key (not the visitor's fault). */
+const SECRET_ERRORS = new Set(['invalid-input-secret', 'missing-input-secret']);
+
 export interface CaptchaFields {
   recaptcha_response?: unknown;
   recaptcha_verified?: unknown;
@@ -148,7 +151,15 @@ export function createCaptchaGuard(deps: CaptchaDeps): CaptchaGuard {
       fetch: deps.fetch,
     });
     if (!check.ok) {
-      if (check.reason === 'unavailable') request.log.warn('reCAPTCHA siteverify unavailable');
+      if (check.reason === 'unavailable') {
+        request.log.warn({ detail: check.detail }, 'reCAPTCHA siteverify unavailable');
+      } else if (check.errorCodes?.some((code) => SECRET_ERRORS.has(code))) {
+        // Every answer is refused until the key is fixed: the operator must hear of it.
+        request.log.error(
+          { errorCodes: check.errorCodes },
+          'reCAPTCHA refuses the secret key (RECAPTCHA_SECRET_KEY): every form is refused',
+        );
+      }
       return false;
     }
     const id = sha256Hex(`recaptcha:${answer}`);

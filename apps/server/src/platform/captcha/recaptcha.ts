@@ -19,7 +19,13 @@ export interface RecaptchaVerifyOptions {
 
 export type RecaptchaCheck =
   | { ok: true }
-  | { ok: false; reason: 'malformed' | 'rejected' | 'unavailable'; errorCodes?: string[] };
+  | {
+      ok: false;
+      reason: 'malformed' | 'rejected' | 'unavailable';
+      errorCodes?: string[];
+      /** Why Google could not be asked (an HTTP status, a network error), for the log. */
+      detail?: string;
+    };
 
 /** POSTs the token to siteverify (form-encoded, as Google documents it). Never throws. */
 export async function verifyRecaptchaToken(
@@ -37,14 +43,15 @@ export async function verifyRecaptchaToken(
       body,
       signal: AbortSignal.timeout(options.timeoutMs ?? VERIFY_TIMEOUT_MS),
     });
-    if (!response.ok) return { ok: false, reason: 'unavailable' };
+    if (!response.ok)
+      return { ok: false, reason: 'unavailable', detail: `HTTP ${response.status}` };
     const answer = (await response.json()) as { success?: unknown; 'error-codes'?: unknown };
     if (answer.success === true) return { ok: true };
     const codes = Array.isArray(answer['error-codes'])
       ? answer['error-codes'].filter((c): c is string => typeof c === 'string')
       : [];
     return { ok: false, reason: 'rejected', errorCodes: codes };
-  } catch {
-    return { ok: false, reason: 'unavailable' };
+  } catch (error) {
+    return { ok: false, reason: 'unavailable', detail: String(error) };
   }
 }

@@ -42,6 +42,16 @@ describe('PublicResponseCache', () => {
     expect(cache.set('/a', jsonEntry('{}'), cache.generation)).toBe(true);
     expect(cache.get('/a')).toBeDefined();
   });
+
+  it('keeps nothing while paused (other instances unheard), and forgets on both ends', () => {
+    const cache = new PublicResponseCache();
+    cache.set('/a', jsonEntry('{}'), cache.generation);
+    cache.pause();
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.set('/a', jsonEntry('{}'), cache.generation)).toBe(false);
+    cache.resume();
+    expect(cache.set('/a', jsonEntry('{}'), cache.generation)).toBe(true);
+  });
 });
 
 describe('the read rate limit and the public response cache', () => {
@@ -303,5 +313,33 @@ describe('two instances on one database', () => {
       .catch(() => undefined);
     await database.db.execute(sql`SELECT 1`);
     expect(a.publicCache.generation).toBe(generation);
+  });
+
+  it('caches nothing while its notifications connection is lost, then again (PostgreSQL)', async () => {
+    if (!database.databaseName) return; // PGlite's notifications never go through a connection
+    const listeners = () =>
+      database.db.execute(sql`SELECT pid FROM pg_stat_activity
+        WHERE datname = current_database() AND query LIKE 'LISTEN %'`) as unknown as Promise<{
+        rows: { pid: number }[];
+      }>;
+    expect((await listeners()).rows.length).toBeGreaterThanOrEqual(2);
+    await names(a);
+    expect(a.publicCache.size).toBeGreaterThan(0);
+    await database.db.execute(sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+      WHERE datname = current_database() AND query LIKE 'LISTEN %'`);
+    await expect.poll(() => a.publicCache.size).toBe(0);
+    // Lost: a read is answered, not kept.
+    await names(a);
+    expect(a.publicCache.size).toBe(0);
+    // Listening again (a second later): kept again.
+    await expect
+      .poll(
+        async () => {
+          await names(a);
+          return a.publicCache.size;
+        },
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
   });
 });

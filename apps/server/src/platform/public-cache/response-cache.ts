@@ -104,6 +104,8 @@ export class PublicResponseCache {
   readonly #entries: LRUCache<string, CachedResponse>;
   readonly #enabled: boolean;
   #generation = 0;
+  /** Set while this instance cannot hear the others' changes: nothing is kept meanwhile. */
+  #paused = false;
 
   /** `enabled: false` (development with Vite): edited components must show on the next load. */
   constructor(options: { maxBytes?: number; enabled?: boolean } = {}) {
@@ -128,7 +130,7 @@ export class PublicResponseCache {
 
   /** Stores `entry` unless the content changed since `generation` was read. */
   set(key: string, entry: CachedResponse, generation: number): boolean {
-    if (!this.#enabled || generation !== this.#generation) return false;
+    if (!this.#enabled || this.#paused || generation !== this.#generation) return false;
     this.#entries.set(key, entry);
     return true;
   }
@@ -137,6 +139,21 @@ export class PublicResponseCache {
   invalidate(): void {
     this.#generation += 1;
     this.#entries.clear();
+  }
+
+  /**
+   * The changes of the other instances can no longer be heard (their notifications' connection
+   * is lost): every answer is forgotten, and none is kept until `resume`.
+   */
+  pause(): void {
+    this.#paused = true;
+    this.invalidate();
+  }
+
+  /** Heard again: answers are kept again (after forgetting what may have changed meanwhile). */
+  resume(): void {
+    this.#paused = false;
+    this.invalidate();
   }
 }
 

@@ -60,8 +60,11 @@ export async function s3Storage(
     // S3-compatible providers; checksums stay where the API requires them.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    // A member's form waits on the upload: an unreachable bucket fails it rather than hanging.
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+    // A member's form waits on the upload, in the transaction that records it: an unreachable
+    // or stalled bucket fails it within a minute rather than holding a database connection (the
+    // SDK's default of three attempts of 60 s of silence each took three).
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 20_000 },
+    maxAttempts: 2,
   });
   const Bucket = options.bucket;
 

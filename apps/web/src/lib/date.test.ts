@@ -15,5 +15,15 @@ describe('French dates', () => {
     expect(formatRelative(new Date('2024-03-07T12:00:00Z'), now)).toBe('il y a 3 jours');
     expect(formatRelative(new Date('2024-01-10T12:00:00Z'), now)).toBe('il y a 2 mois');
     expect(formatRelative(new Date('2022-03-10T12:00:00Z'), now)).toBe('il y a 2 ans');
+    // Calendar days in Paris: Friday 01:00 is « hier » on Saturday at 23:00 (46 hours).
+    const saturdayNight = new Date('2024-03-09T22:00:00Z');
+    expect(formatRelative(new Date('2024-03-08T00:00:00Z'), saturdayNight)).toBe('hier');
+    // Counted months and years, not « le mois dernier » for 28 days within one month.
+    expect(formatRelative(new Date('2024-01-02T12:00:00Z'), new Date('2024-01-30T12:00:00Z'))).toBe(
+      'il y a 1 mois',
+    );
+    expect(formatRelative(new Date('2023-01-05T12:00:00Z'), new Date('2023-12-20T12:00:00Z'))).toBe(
+      'il y a 1 an',
+    );
   });
 });

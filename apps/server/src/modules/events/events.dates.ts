@@ -67,18 +67,26 @@ export const monthParam = z.preprocess(
     .optional(),
 );
 
-/** Milliseconds from `now` until the next midnight in Paris (at least one second). */
+/** Paris's offset from UTC at `instant`, in milliseconds (1 or 2 hours). */
+function parisOffsetMs(instant: Date): number {
+  const name = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, timeZoneName: 'longOffset' })
+    .formatToParts(instant)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const found = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
+  if (!found) return 0;
+  const minutes = Number(found[2]) * 60 + Number(found[3]);
+  return (found[1] === '-' ? -1 : 1) * minutes * 60_000;
+}
+
+/**
+ * Milliseconds from `now` until just after the next midnight in Paris (at least one second),
+ * also on the days the clocks change (23 or 25 hours long).
+ */
 export function msUntilNextParisMidnight(now: Date): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const elapsed = (part('hour') * 3600 + part('minute') * 60 + part('second')) * 1000;
-  // On the days the clocks change the day lasts 23 or 25 hours: waking up an hour early finds
-  // the same day and sleeps again; an hour late only delays the refresh.
-  return Math.max(1000, 24 * 3600 * 1000 - elapsed + 1000);
+  const [year, month, day] = parisDay(now).split('-').map(Number) as [number, number, number];
+  const utcMidnight = Date.UTC(year, month - 1, day + 1);
+  // Paris's offset at that instant (01:00 or 02:00 in Paris) is its offset at midnight: the
+  // clocks change at 02:00 or 03:00.
+  const midnight = utcMidnight - parisOffsetMs(new Date(utcMidnight));
+  return Math.max(1000, midnight - now.getTime() + 1000);
 }

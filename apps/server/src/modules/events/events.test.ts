@@ -434,5 +434,11 @@ describe('event dates', () => {
     expect(msUntilNextParisMidnight(new Date('2026-11-23T23:30:00Z'))).toBe(
       (23 * 3600 + 30 * 60 + 1) * 1000,
     );
+    // The days the clocks change last 23 and 25 hours (29 March and 25 October 2026).
+    const hour = 3600 * 1000;
+    expect(msUntilNextParisMidnight(new Date('2026-03-28T23:00:01Z'))).toBe(23 * hour);
+    expect(msUntilNextParisMidnight(new Date('2026-10-24T22:00:01Z'))).toBe(25 * hour);
+    // Summer: 23:59:59 in Paris, two seconds to go.
+    expect(msUntilNextParisMidnight(new Date('2026-07-23T21:59:59Z'))).toBe(2000);
   });
 });

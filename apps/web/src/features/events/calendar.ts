@@ -30,7 +30,14 @@ export function isValidDay(day: string | null | undefined): day is string {
   if (!day || !/^\d{8}$/.test(day)) return false;
   const [y, m, d] = [Number(day.slice(0, 4)), Number(day.slice(4, 6)), Number(day.slice(6))];
   const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  return (
+    // The years the API accepts (events.dates.ts): any other day is ignored, not sent.
+    y >= 1900 &&
+    y <= 2999 &&
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === m - 1 &&
+    date.getUTCDate() === d
+  );
 }
 
 function monthParts(month: string): [year: number, monthIndex: number] {

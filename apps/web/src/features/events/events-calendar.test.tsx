@@ -52,12 +52,25 @@ describe('calendar arithmetic', () => {
     expect(addMonths('202601', -1)).toBe('202512');
     expect(isValidDay('20261124')).toBe(true);
     expect(isValidDay('20261131')).toBe(false);
+    // The API's years only: another day is ignored rather than sent (it would answer 422).
+    expect(isValidDay('18991231')).toBe(false);
+    expect(isValidDay('30000101')).toBe(false);
     expect(isValidDay('2026-11-24')).toBe(false);
     expect(todayInParis(new Date('2026-11-23T23:30:00Z'))).toBe('20261124');
   });
 });
 
 describe('EventsCalendar', () => {
+  it("marks the server's today (min_date), whatever the browser's clock says", () => {
+    render(
+      <EventsCalendar events={EVENTS} selectedDay={null} onSelectDay={() => {}} today="20261122" />,
+    );
+    // Its month is the server's day's month too.
+    const table = screen.getByRole('table', { name: 'Novembre 2026' });
+    const current = table.querySelectorAll('[aria-current="date"]');
+    expect([...current].map((cell) => cell.textContent)).toEqual(['22']);
+  });
+
   it('shows the month, Monday-first weekday headings with full names, and event days as buttons', () => {
     render(<Controlled />);
     expect(screen.getByText('Novembre 2026')).toBeTruthy();

@@ -25,6 +25,11 @@ export interface EventsCalendarProps {
   month?: string;
   /** The visitor moved to another month (YYYYMM). */
   onMonthChange?: (month: string) => void;
+  /**
+   * Today, YYYYMMDD, as the server's answer says (`min_date`): the page rendered on the server
+   * before midnight and hydrated after it then shows the same day. Else today in Paris.
+   */
+  today?: string;
 }
 
 /**
@@ -39,9 +44,9 @@ export function EventsCalendar({
   onSelectDay,
   month: controlledMonth,
   onMonthChange,
+  today = todayInParis(),
 }: EventsCalendarProps) {
   const titleId = useId();
-  const today = todayInParis();
   const [ownMonth, setOwnMonth] = useState(() =>
     selectedDay ? monthOfDay(selectedDay) : monthOfDay(today),
   );

@@ -129,6 +129,7 @@ export function EventsPage() {
             {filters.data && month ? (
               <EventsCalendar
                 events={filters.data.events}
+                today={filters.data.min_date}
                 selectedDay={day}
                 onSelectDay={selectDay}
                 month={month}

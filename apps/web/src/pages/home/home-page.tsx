@@ -177,6 +177,7 @@ function Agenda() {
           <div className="app-home-calendar">
             <EventsCalendar
               events={data?.events ?? []}
+              today={data?.min_date}
               selectedDay={isValidDay(selectedDay) ? selectedDay : null}
               onSelectDay={(day) => {
                 if (day) {

@@ -6,9 +6,12 @@ import type { PostListItem } from '../../features/posts/posts.ts';
 export const homepageQuery = () =>
   apiQuery<{ posts: PostListItem[] }>('/api/homepage', {}, { minDelayMs: MIN_DELAY_HOME_MS });
 
-/** GET /api/events/filters without parameters (spec §7 '(home)'): the calendar's date ranges. */
+/**
+ * GET /api/events/filters without parameters (spec §7 '(home)'): the calendar's date ranges, and
+ * today (`min_date`, YYYYMMDD).
+ */
 export const homeEventsQuery = () =>
-  apiQuery<{ events: { started_at: string; ended_at: string | null }[] }>(
+  apiQuery<{ events: { started_at: string; ended_at: string | null }[]; min_date: string }>(
     '/api/events/filters',
     {},
     { minDelayMs: MIN_DELAY_HOME_MS },

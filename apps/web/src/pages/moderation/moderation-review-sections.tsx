@@ -23,7 +23,11 @@ import { DUPLICATE_REASONS, publicPathOf } from './moderation-labels.ts';
 
 const EMPTY = 'Non renseigné';
 
-const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
+const time = new Intl.DateTimeFormat('fr-FR', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Paris',
+});
 
 /** « 05 mars 2027 à 14:05 ». */
 function dateTime(iso: string): string {

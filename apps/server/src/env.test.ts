@@ -35,6 +35,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ TILE_URL: 'https://{s}.tuiles.exemple.fr/{z}/{x}/{y}.png' }).TILE_URL).toBe(
       'https://{s}.tuiles.exemple.fr/{z}/{x}/{y}.png',
     );
+    // Leaflet's TMS rows.
+    expect(loadConfig({ TILE_URL: 'https://tms.exemple.fr/{z}/{x}/{-y}.png' }).TILE_URL).toBe(
+      'https://tms.exemple.fr/{z}/{x}/{-y}.png',
+    );
   });
 
   it('rejects PORT=abc with a message naming PORT', () => {

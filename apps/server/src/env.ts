@@ -172,10 +172,11 @@ const rawSchema = z.object({
     z
       .string()
       .refine(
-        (v) => templateOrigin(v) !== null && ['{z}', '{x}', '{y}'].every((p) => v.includes(p)),
+        (v) =>
+          templateOrigin(v) !== null && v.includes('{z}') && v.includes('{x}') && /\{-?y\}/.test(v),
         {
           error:
-            'TILE_URL doit être un modèle d’adresse http:// ou https:// de tuiles, avec {z}, {x} et {y}',
+            'TILE_URL doit être un modèle d’adresse http:// ou https:// de tuiles, avec {z}, {x} et {y} (ou {-y})',
         },
       )
       .optional(),

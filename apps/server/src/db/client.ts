@@ -151,7 +151,12 @@ async function listenPostgres(
   const connect = async (): Promise<void> => {
     // TCP keep-alive: a connection left half-open (a NAT's idle timeout, a failover) ends, and
     // reconnects, instead of waiting for notifications that never come.
-    const client = new pg.Client({ connectionString, keepAlive: true });
+    const client = new pg.Client({
+      connectionString,
+      keepAlive: true,
+      // The first probe after 10 s of silence (Linux's default waits two hours).
+      keepAliveInitialDelayMillis: 10_000,
+    });
     client.on('notification', (message) => {
       if (message.channel === channel) onNotify(message.payload ?? '');
     });
@@ -174,12 +179,17 @@ async function listenPostgres(
       await client.end().catch(() => {});
       throw error;
     }
+    if (stopped) {
+      // Closed while it was connecting: it would keep the process alive.
+      await client.end().catch(() => {});
+      return;
+    }
     current = client;
   };
   const reconnect = async () => {
     try {
       await connect();
-      onReconnect?.();
+      if (!stopped) onReconnect?.();
     } catch {
       if (!stopped) timer = setTimeout(() => void reconnect(), LISTEN_RETRY_MS);
     }

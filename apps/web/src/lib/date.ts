@@ -43,7 +43,8 @@ const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
 // « il y a 1 mois », not « le mois dernier »: months and years are counted from the time elapsed,
 // which calendar words (last month, last year) would contradict now and then.
 const relativeCount = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'always' });
-const parisDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE });
+// The Swedish locale writes dates as YYYY-MM-DD.
+const parisDay = new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE });
 
 /** Calendar days from `now` to `date` in Paris (-1: yesterday), whatever the hours. */
 function calendarDays(date: Date, now: Date): number {

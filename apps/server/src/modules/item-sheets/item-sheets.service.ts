@@ -241,7 +241,8 @@ export function createItemSheetsService(deps: {
       for (const type of TYPES) {
         const names = await readdir(path.join(root, type)).catch(() => [] as string[]);
         const ids = names.filter((name) => /^\d{1,10}$/.test(name)).map(Number);
-        // The versions of a few hundred items per query (a folder per item: 21,000 of them).
+        // The versions of a few hundred items per query (a folder per item: 21,000 of them). A
+        // sheet written meanwhile, for a newer version, may go: the next request makes it again.
         for (let start = 0; start < ids.length; start += STALE_BATCH) {
           const batch = ids.slice(start, start + STALE_BATCH);
           const versions = await readMapItemVersions(

@@ -14,10 +14,11 @@ export interface TotalsScope {
  */
 export class MapTotals {
   readonly #entries = new LRUCache<string, number>({ max: 2_000 });
-  readonly #content: { readonly generation: number };
+  readonly #content: { readonly generation: number; readonly keeping?: boolean };
   #generation: number;
 
-  constructor(content: { readonly generation: number }) {
+  /** `keeping` false: the cache keeps nothing (its instance is deaf to changes), nor does this. */
+  constructor(content: { readonly generation: number; readonly keeping?: boolean }) {
     this.#content = content;
     this.#generation = content.generation;
   }
@@ -35,6 +36,7 @@ export class MapTotals {
     return {
       get: (key) => (generation === this.#generation ? this.#entries.get(key) : undefined),
       set: (key, total) => {
+        if (this.#content.keeping === false) return;
         if (generation === this.#content.generation && generation === this.#generation) {
           this.#entries.set(key, total);
         }

@@ -644,6 +644,16 @@ describe('the initiatives map API', () => {
       during.set(key, 7);
       expect(totals.scope().get(key)).toBeUndefined();
     });
+
+    it('keeps no total while the public cache keeps nothing (its instance deaf to changes)', () => {
+      const content = { generation: 0, keeping: false };
+      const totals = new MapTotals(content);
+      totals.scope().set('clé', 3);
+      expect(totals.scope().get('clé')).toBeUndefined();
+      content.keeping = true;
+      totals.scope().set('clé', 3);
+      expect(totals.scope().get('clé')).toBe(3);
+    });
   });
 
   describe('GET /api/initiatives/{id} and GET /api/food_procedures/{id}', () => {

@@ -120,6 +120,11 @@ export class PublicResponseCache {
     return this.#generation;
   }
 
+  /** Whether answers may be kept (see `pause`): the memos that follow the cache ask too. */
+  get keeping(): boolean {
+    return this.#enabled && !this.#paused;
+  }
+
   get size(): number {
     return this.#entries.size;
   }

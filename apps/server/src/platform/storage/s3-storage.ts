@@ -61,9 +61,9 @@ export async function s3Storage(
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     // A member's form waits on the upload, in the transaction that records it: an unreachable
-    // or stalled bucket fails it within a minute rather than holding a database connection (the
-    // SDK's default of three attempts of 60 s of silence each took three).
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 20_000 },
+    // or stalled bucket fails it within about a minute rather than holding a database connection
+    // (20 s of silence per attempt, two attempts). `requestTimeout` alone only logs a warning.
+    requestHandler: { connectionTimeout: 5_000, socketTimeout: 20_000 },
     maxAttempts: 2,
   });
   const Bucket = options.bucket;

@@ -25,6 +25,20 @@ describe('ClusterIndex', () => {
     expect(index.clusters(REGION, 12)).toBeInstanceOf(Promise);
   });
 
+  it('answers itself a question the worker leaves when it fails', async () => {
+    const failing = {
+      failed: false,
+      load: () => 1,
+      clusters: async () => {
+        failing.failed = true;
+        return null;
+      },
+    };
+    const index = new ClusterIndex(coordinates(), 8, failing as unknown as ClusterClient);
+    const answer = await index.clusters(REGION, 12);
+    expect(answer?.points).toEqual([3]);
+  });
+
   it('indexes every zoom itself once the worker failed', async () => {
     const index = new ClusterIndex(coordinates(), 8, worker(true));
     const answer = index.clusters(REGION, 12);

@@ -68,15 +68,23 @@ export class ClusterIndex {
    */
   clusters(bbox: BoundingBox, zoom: number): ClustersAnswer | Promise<ClustersAnswer | null> {
     if (this.inWorker(zoom) && !this.worker.failed) {
-      return this.worker.clusters(this.generation, bbox, zoom);
+      // A worker failing meanwhile answers nothing: this thread answers instead.
+      return this.worker
+        .clusters(this.generation, bbox, zoom)
+        .then((answer) => answer ?? (this.worker.failed ? this.local(bbox, zoom) : null));
     }
+    return this.local(bbox, zoom);
+  }
+
+  private local(bbox: BoundingBox, zoom: number): ClustersAnswer {
     return clustersAnswer(this.here(zoom).getClusters(bbox, zoom), 0, 0);
   }
 
   /** The extent of a cluster's points (from the index that made the cluster). */
   async expansion(clusterId: number, zoom: number): Promise<Extent | null> {
     if (this.inWorker(zoom) && !this.worker.failed) {
-      return this.worker.expansion(this.generation, clusterId, zoom);
+      const bounds = await this.worker.expansion(this.generation, clusterId, zoom);
+      if (bounds || !this.worker.failed) return bounds;
     }
     return expansionBounds(this.here(zoom).getLeaves(clusterId, Infinity));
   }

@@ -198,7 +198,9 @@ async function resolveLookups(
     [...wanted.values()].map(async ({ lookup, keys }) => {
       // Integer ids are compared as integers, so that the primary key's index finds them.
       const integer = lookup.key === 'id';
-      const values = integer ? [...keys].filter((k) => /^\d{1,9}$/.test(k)) : [...keys];
+      const values = integer
+        ? [...keys].filter((k) => /^\d{1,10}$/.test(k) && Number(k) <= 2_147_483_647)
+        : [...keys];
       if (values.length === 0) return;
       const column = sql.identifier(lookup.key);
       const result = await db.execute(sql`

@@ -3,6 +3,7 @@ import { fr } from '../../lib/fr.ts';
 import { Alert } from '@codegouvfr/react-dsfr/Alert';
 import { Button } from '@codegouvfr/react-dsfr/Button';
 import { Checkbox, Input, PasswordInput } from '../../features/forms/dsfr-fields.tsx';
+import { FormError } from '../../features/forms/form-error.tsx';
 import { HONEYPOT_FIELD, pathTo } from '@ad/contract';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, api, firstError } from '../../lib/api-client.ts';
@@ -95,15 +96,7 @@ export function LoginPage() {
               className={fr.cx('fr-mb-3w')}
             />
           )}
-          {generalError && (
-            <Alert
-              severity="error"
-              small
-              description={generalError}
-              className={fr.cx('fr-mb-3w')}
-              role="alert"
-            />
-          )}
+          <FormError message={generalError} />
           <form onSubmit={handleSubmit} noValidate aria-busy={processing}>
             <fieldset className={fr.cx('fr-fieldset')} aria-labelledby="login-legend">
               <legend id="login-legend" className={fr.cx('fr-fieldset__legend')}>

@@ -169,6 +169,10 @@ describe('the yearly freshness check of initiatives', () => {
     expect(linkIn(mails[0]!)).toMatch(
       new RegExp(`^/initiative-a-jour/${ids.old}\\?expires=\\d+&signature=`),
     );
+    // Valid 60 days, to the end of the day the message names (Paris time, summer by then).
+    expect(mails[0]!.text).toContain("Ce lien est valable jusqu'au 9 mai 2031.");
+    const expires = new URLSearchParams(linkIn(mails[0]!).split('?')[1]).get('expires');
+    expect(new Date(Number(expires) * 1000).toISOString()).toBe('2031-05-09T21:59:59.000Z');
     // Exactly a year: asked too.
     expect(await mailsFor(other.email)).toHaveLength(1);
 

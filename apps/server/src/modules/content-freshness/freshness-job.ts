@@ -4,6 +4,7 @@ import type { Config } from '../../env.ts';
 import type { AppDatabase, Clock } from '../../platform/database.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
+import { endOfParisDay } from '../../platform/paris-time.ts';
 import type { UpkeepEmails } from './content-freshness.emails.tsx';
 import { freshnessLink } from './freshness-link.ts';
 import { at, ownerReachable, referenceAt, reminderDue, requestDue, rowsOf } from './upkeep-sql.ts';
@@ -53,7 +54,10 @@ async function sendStep(deps: FreshnessDeps, step: Step, now: Date): Promise<num
     step === 'request'
       ? sql`freshness_requested_at = ${at(now)}, freshness_reminded_at = NULL`
       : sql`freshness_reminded_at = ${at(now)}`;
-  const linkExpiresAt = new Date(now.getTime() + config.FRESHNESS_LINK_DAYS * DAY_MS);
+  // Valid until the end of the day the e-mail names (« valable jusqu'au … »).
+  const linkExpiresAt = endOfParisDay(
+    new Date(now.getTime() + config.FRESHNESS_LINK_DAYS * DAY_MS),
+  );
   let sent = 0;
   while (sent < UPKEEP_MAX_PER_RUN) {
     const limit = Math.min(UPKEEP_CHUNK, UPKEEP_MAX_PER_RUN - sent);

@@ -282,20 +282,23 @@ describe('the retention of submitted content (3 years after publication)', () =>
     expect(listed).toContain(`initiatives:${ids.initiative}`);
   });
 
-  it('removes nothing before the date', async () => {
+  it('removes nothing before the day announced', async () => {
     const all = await remaining();
-    now = new Date(START.getTime() + 30 * DAY - 60_000);
+    // 30 June, 23:10 in Paris: the evening before.
+    now = new Date(START.getTime() + 30 * DAY - 5 * 3_600_000);
     await runRetention();
     expect(await remaining()).toEqual(all);
     expect(storageKeys.every(bytesExist)).toBe(true);
   });
 
-  it('removes the items with their files on the date, and empties the public cache', async () => {
+  it('removes the items with their files on the day, and empties the public cache', async () => {
     const [post] = await t.database.db.select().from(posts).where(eq(posts.id, ids.post));
     const publicPost = `/api/posts/${post!.slug}`;
     expect((await t.app.inject({ method: 'GET', url: publicPost })).statusCode).toBe(200);
 
-    now = new Date(START.getTime() + 30 * DAY);
+    // That day's run, started a minute earlier in the day than the one that warned: the
+    // e-mails said « le 1er juillet », so it goes on 1 July.
+    now = new Date(START.getTime() + 30 * DAY - 60_000);
     await runRetention();
 
     const left = await remaining();

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { RetentionType } from '@ad/contract/account/upkeep';
 import type { Config } from '../../env.ts';
+import { nextParisMidnight } from '../../platform/paris-time.ts';
 import { subjectOf } from '../moderation/moderation-subjects.ts';
 
 /**
@@ -16,8 +17,8 @@ import { subjectOf } from '../moderation/moderation-subjects.ts';
  *   old, reminded FRESHNESS_REMINDER_DAYS after the request, flagged FRESHNESS_REMINDER_DAYS after
  *   the reminder.
  * - Retention (items ever published, without a decision waiting for the team): warned
- *   RETENTION_WARNING_DAYS before the reference date is RETENTION_YEARS old, removed once it is,
- *   and never less than RETENTION_WARNING_DAYS after the warning.
+ *   RETENTION_WARNING_DAYS before the reference date is RETENTION_YEARS old, removed on the day
+ *   it is (Paris time), and never less than RETENTION_WARNING_DAYS after the warning.
  */
 
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -86,17 +87,24 @@ export function retentionEnd(type: RetentionType, config: RetentionConfig): SQL 
 export const warnedInCycle = (type: RetentionType): SQL =>
   sql`t.retention_warned_at >= ${referenceAt(type)}`;
 
+/** Not warned in the current cycle, and the day of the warning (Paris time) has come. */
 export function warningDue(type: RetentionType, config: RetentionConfig, now: Date): SQL {
   return sql`${retained(type)}
-    AND ${retentionEnd(type, config)} - ${days(config.RETENTION_WARNING_DAYS)} <= ${at(now)}
+    AND ${retentionEnd(type, config)} - ${days(config.RETENTION_WARNING_DAYS)} < ${at(nextParisMidnight(now))}
     AND (t.retention_warned_at IS NULL OR NOT ${warnedInCycle(type)})`;
 }
 
+/**
+ * Warned in the current cycle, and the day the warning announced (the Paris day of `removalAt`)
+ * has come: the daily run removes the item on that day whatever the hour of either run. Compared
+ * to the instant, an item warned at 04:10:05 was not due at the run of 04:10:00 thirty days
+ * later (nor an hour earlier in UTC after the clocks changed), and went a day after the date
+ * the owner was given.
+ */
 export function removalDue(type: RetentionType, config: RetentionConfig, now: Date): SQL {
   return sql`${retained(type)}
-    AND ${retentionEnd(type, config)} <= ${at(now)}
     AND ${warnedInCycle(type)}
-    AND t.retention_warned_at + ${days(config.RETENTION_WARNING_DAYS)} <= ${at(now)}`;
+    AND ${removalAt(type, config, now)} < ${at(nextParisMidnight(now))}`;
 }
 
 /**

@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { FIELD_INVALID_MESSAGE } from '@ad/contract';
+import { nextParisMidnight } from '../../platform/paris-time.ts';
 
-/** The site's calendar days are those of the region (spec §9: the minimum date is "today"). */
-export const TIME_ZONE = 'Europe/Paris';
-
-/** 'YYYY-MM-DD' of `instant` in Paris. */
-export function parisDay(instant: Date): string {
-  // The Swedish locale writes dates as YYYY-MM-DD.
-  return instant.toLocaleDateString('sv-SE', { timeZone: TIME_ZONE });
-}
+export { parisDay, TIME_ZONE } from '../../platform/paris-time.ts';
 
 /** 'YYYYMMDD' → 'YYYY-MM-DD'. */
 export const isoFromCompact = (day: string) =>
@@ -67,26 +61,10 @@ export const monthParam = z.preprocess(
     .optional(),
 );
 
-/** Paris's offset from UTC at `instant`, in milliseconds (1 or 2 hours). */
-function parisOffsetMs(instant: Date): number {
-  const name = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, timeZoneName: 'longOffset' })
-    .formatToParts(instant)
-    .find((part) => part.type === 'timeZoneName')?.value;
-  const found = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
-  if (!found) return 0;
-  const minutes = Number(found[2]) * 60 + Number(found[3]);
-  return (found[1] === '-' ? -1 : 1) * minutes * 60_000;
-}
-
 /**
  * Milliseconds from `now` until just after the next midnight in Paris (at least one second),
  * also on the days the clocks change (23 or 25 hours long).
  */
 export function msUntilNextParisMidnight(now: Date): number {
-  const [year, month, day] = parisDay(now).split('-').map(Number) as [number, number, number];
-  const utcMidnight = Date.UTC(year, month - 1, day + 1);
-  // Paris's offset at that instant (01:00 or 02:00 in Paris) is its offset at midnight: the
-  // clocks change at 02:00 or 03:00.
-  const midnight = utcMidnight - parisOffsetMs(new Date(utcMidnight));
-  return Math.max(1000, midnight - now.getTime() + 1000);
+  return Math.max(1000, nextParisMidnight(now).getTime() - now.getTime() + 1000);
 }

@@ -11,6 +11,9 @@ import {
   type ItemKind,
   type ReportItem,
 } from './export-report.queries.ts';
+import { parisDay } from '../../platform/paris-time.ts';
+
+export { parisDay };
 
 /** What every part of a report (spreadsheet, PDF, e-mail) says the same way. */
 export interface ReportContext {
@@ -25,7 +28,6 @@ export interface ReportContext {
 }
 
 export const REPORT_TITLE = 'Rapport des initiatives et démarches';
-export const TIME_ZONE = 'Europe/Paris';
 
 export function reportContext(config: { APP_NAME: string; APP_URL: string }, createdAt: Date) {
   return {
@@ -61,11 +63,6 @@ export function frenchDate(value: string | null): string {
   if (!value) return '';
   const [y, m, d] = value.split('-').map(Number);
   return y && m && d ? longDate.format(new Date(Date.UTC(y, m - 1, d))) : '';
-}
-
-/** The calendar day of `date` in Paris, 'YYYY-MM-DD'. */
-export function parisDay(date: Date): string {
-  return date.toLocaleDateString('sv-SE', { timeZone: TIME_ZONE });
 }
 
 /** '23 novembre 2026' (Paris time). */

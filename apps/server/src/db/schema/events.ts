@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamps, tsvector, weightedTsvector } from './common.ts';
 import { files } from './files.ts';
-import { lifecycleColumns } from './lifecycle.ts';
+import { lifecycleColumns, retentionReferenceIndex } from './lifecycle.ts';
 import { posts } from './posts.ts';
 
 export const moreInfosTypeEnum = pgEnum('more_infos_type', ['post', 'other']);
@@ -65,6 +65,7 @@ export const events = pgTable(
     index('events_post_id_idx').on(t.postId),
     index('events_user_id_idx').on(t.userId),
     index('events_moderated_by_idx').on(t.moderatedBy),
+    retentionReferenceIndex('events_retention_reference_idx', t),
     index('events_moderation_status_dates_idx').on(t.moderationStatus, t.startedAt, t.endedAt),
     index('events_search_vector_idx').using('gin', t.searchVector),
     index('events_title_trgm_idx').using('gin', sql`f_unaccent(lower(${t.title})) gin_trgm_ops`),

@@ -11,6 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { tsvector, weightedTsvector } from './common.ts';
 import { files } from './files.ts';
+import { retentionReferenceIndex } from './lifecycle.ts';
 import { communes, communitiesOfCommunes } from './geo.ts';
 import { attachmentKindEnum, projectColumns } from './project-columns.ts';
 import { beneficiaries, subthematics, thematics } from './taxonomy.ts';
@@ -50,6 +51,7 @@ export const foodProcedures = pgTable(
     index('food_procedures_contact_id_idx').on(t.contactId),
     index('food_procedures_user_id_idx').on(t.userId),
     index('food_procedures_moderated_by_idx').on(t.moderatedBy),
+    retentionReferenceIndex('food_procedures_retention_reference_idx', t),
     index('food_procedures_is_pat_idx').on(t.isPat),
     index('food_procedures_released_at_idx').on(t.releasedAt),
     index('food_procedures_search_vector_idx').using('gin', t.searchVector),

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { tsvector, weightedTsvector } from './common.ts';
 import { files } from './files.ts';
+import { retentionReferenceIndex } from './lifecycle.ts';
 import { foodProcedures } from './food-procedures.ts';
 import { communes, communitiesOfCommunes } from './geo.ts';
 import { attachmentKindEnum, projectColumns } from './project-columns.ts';
@@ -82,6 +83,7 @@ export const initiatives = pgTable(
     index('initiatives_food_procedure_id_idx').on(t.foodProcedureId),
     index('initiatives_contact_id_idx').on(t.contactId),
     index('initiatives_user_id_idx').on(t.userId),
+    retentionReferenceIndex('initiatives_retention_reference_idx', t, t.confirmedAt),
     index('initiatives_moderated_by_idx').on(t.moderatedBy),
     index('initiatives_released_at_idx').on(t.releasedAt),
     index('initiatives_search_vector_idx').using('gin', t.searchVector),

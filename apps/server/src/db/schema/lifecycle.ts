@@ -1,4 +1,5 @@
-import { integer, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, text, timestamp, type PgColumn } from 'drizzle-orm/pg-core';
 import { moderationStatusEnum, timestamps } from './common.ts';
 import { users } from './users.ts';
 
@@ -22,4 +23,21 @@ export function lifecycleColumns() {
     /** When the owner was warned that the item reaches the end of its retention period. */
     retentionWarnedAt: timestamp('retention_warned_at', { withTimezone: true }),
   };
+}
+
+/**
+ * The retention's reference date (content-freshness/upkeep-sql.ts `referenceAt`: the last
+ * publication, and an initiative's last confirmation), indexed: the team's list of the coming
+ * removals and the daily retention run read only the items old enough, not every item.
+ */
+export function retentionReferenceIndex(
+  name: string,
+  t: { publishedAt: PgColumn; moderatedAt: PgColumn },
+  confirmedAt?: PgColumn,
+) {
+  return index(name).on(
+    confirmedAt
+      ? sql`GREATEST(${t.publishedAt}, ${t.moderatedAt}, ${confirmedAt})`
+      : sql`GREATEST(${t.publishedAt}, ${t.moderatedAt})`,
+  );
 }

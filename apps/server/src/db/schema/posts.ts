@@ -10,7 +10,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamps, tsvector, weightedTsvector } from './common.ts';
 import { files } from './files.ts';
-import { lifecycleColumns } from './lifecycle.ts';
+import { lifecycleColumns, retentionReferenceIndex } from './lifecycle.ts';
 
 export const postCategories = pgTable(
   'post_categories',
@@ -61,6 +61,7 @@ export const posts = pgTable(
     index('posts_image_file_id_idx').on(t.imageFileId),
     index('posts_user_id_idx').on(t.userId),
     index('posts_moderated_by_idx').on(t.moderatedBy),
+    retentionReferenceIndex('posts_retention_reference_idx', t),
     index('posts_moderation_status_published_at_idx').on(t.moderationStatus, t.publishedAt),
     index('posts_search_vector_idx').using('gin', t.searchVector),
     index('posts_title_trgm_idx').using('gin', sql`f_unaccent(lower(${t.title})) gin_trgm_ops`),

@@ -10,7 +10,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamps, tsvector, weightedTsvector } from './common.ts';
 import { files } from './files.ts';
-import { lifecycleColumns } from './lifecycle.ts';
+import { lifecycleColumns, retentionReferenceIndex } from './lifecycle.ts';
 import { subthematics, thematics } from './taxonomy.ts';
 
 export const resourceCategories = pgTable(
@@ -89,6 +89,7 @@ export const resources = pgTable(
     index('resources_document_file_id_idx').on(t.documentFileId),
     index('resources_user_id_idx').on(t.userId),
     index('resources_moderated_by_idx').on(t.moderatedBy),
+    retentionReferenceIndex('resources_retention_reference_idx', t),
     index('resources_moderation_status_published_at_idx').on(t.moderationStatus, t.publishedAt),
     index('resources_search_vector_idx').using('gin', t.searchVector),
     index('resources_name_trgm_idx').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),

@@ -20,6 +20,7 @@ import {
   at,
   days,
   ownerReachable,
+  periodMayEndBy,
   referenceAt,
   removalAt,
   retained,
@@ -149,7 +150,7 @@ export async function retentionSchedule(
             AS warned_at,
           ${removalAt(type, config, now)} AS removal_at
         FROM ${sql.identifier(subject.table)} t
-        WHERE ${retained(type)}
+        WHERE ${periodMayEndBy(type, config, horizon)} AND ${retained(type)}
       ) x WHERE x.removal_at <= ${horizon}`;
   });
   const union = sql`(${sql.join(branches, sql` UNION ALL `)}) q`;

@@ -83,14 +83,26 @@ export function retentionEnd(type: RetentionType, config: RetentionConfig): SQL 
   return sql`(${referenceAt(type)} + make_interval(years => ${config.RETENTION_YEARS}::int))`;
 }
 
+/**
+ * Whether the retention period may end by `limit`: the reference date at most RETENTION_YEARS
+ * before it (a day's margin for the calendar's 29 February). Implied by the exact conditions it
+ * goes with; written on the reference date alone so that its index (`*_retention_reference_idx`)
+ * leaves out the recent items without reading them.
+ */
+export function periodMayEndBy(type: RetentionType, config: RetentionConfig, limit: SQL): SQL {
+  return sql`${referenceAt(type)} <= ${limit} - make_interval(years => ${config.RETENTION_YEARS}::int) + interval '1 day'`;
+}
+
 /** The owner was warned in the current cycle. */
 export const warnedInCycle = (type: RetentionType): SQL =>
   sql`t.retention_warned_at >= ${referenceAt(type)}`;
 
 /** Not warned in the current cycle, and the day of the warning (Paris time) has come. */
 export function warningDue(type: RetentionType, config: RetentionConfig, now: Date): SQL {
-  return sql`${retained(type)}
-    AND ${retentionEnd(type, config)} - ${days(config.RETENTION_WARNING_DAYS)} < ${at(nextParisMidnight(now))}
+  const dayEnd = at(nextParisMidnight(now));
+  return sql`${periodMayEndBy(type, config, sql`${dayEnd} + ${days(config.RETENTION_WARNING_DAYS)}`)}
+    AND ${retained(type)}
+    AND ${retentionEnd(type, config)} - ${days(config.RETENTION_WARNING_DAYS)} < ${dayEnd}
     AND (t.retention_warned_at IS NULL OR NOT ${warnedInCycle(type)})`;
 }
 
@@ -102,9 +114,11 @@ export function warningDue(type: RetentionType, config: RetentionConfig, now: Da
  * the owner was given.
  */
 export function removalDue(type: RetentionType, config: RetentionConfig, now: Date): SQL {
-  return sql`${retained(type)}
+  const dayEnd = at(nextParisMidnight(now));
+  return sql`${periodMayEndBy(type, config, dayEnd)}
+    AND ${retained(type)}
     AND ${warnedInCycle(type)}
-    AND ${removalAt(type, config, now)} < ${at(nextParisMidnight(now))}`;
+    AND ${removalAt(type, config, now)} < ${dayEnd}`;
 }
 
 /**

@@ -18,6 +18,7 @@ import { registerFreshnessJob } from './freshness-job.ts';
 import { linkRefusedPage } from './link-refused-page.ts';
 import { registerRetentionJob } from './retention-job.ts';
 import { freshnessFlags, retentionSchedule } from './upkeep-lists.ts';
+import { registerUpkeepMailJob } from './upkeep-mail.ts';
 
 export interface ContentFreshnessRoutesOptions {
   config: Config;
@@ -55,13 +56,13 @@ export const contentFreshnessRoutes: FastifyPluginAsync<ContentFreshnessRoutesOp
   { config, db, clock },
 ) => {
   const emails = createUpkeepEmails(config);
-  await registerFreshnessJob(app.jobs, { db, clock, config, mailer: app.mailer, emails });
-  await registerRetentionJob(app.jobs, {
+  await registerUpkeepMailJob(app.jobs, { config, mailer: app.mailer, emails });
+  await registerFreshnessJob({ db, clock, config, jobs: app.jobs });
+  await registerRetentionJob({
     db,
     clock,
     config,
-    mailer: app.mailer,
-    emails,
+    jobs: app.jobs,
     fileStore: app.fileStore,
     contentChanged: () => app.publicCache.invalidate(),
   });

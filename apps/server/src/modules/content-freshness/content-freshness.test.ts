@@ -4,12 +4,12 @@ import type { FreshnessFlags } from '@ad/contract/account/upkeep';
 import { auditEvents, initiatives, users } from '../../db/schema/index.ts';
 import { testConfig } from '../../env.ts';
 import { jobsOf, schedulesOf, waitUntil } from '../../platform/jobs/testing.ts';
-import type { MailMessage } from '../../platform/mail/mailer.ts';
-import { mailTo, waitForMail } from '../../platform/mail/testing.ts';
+import { mailTo, waitForMail, type TestMail } from '../../platform/mail/testing.ts';
 import { createTestApp, createUser, signIn, visit, type TestApp } from '../../platform/testing.ts';
 import { FRESHNESS_JOB } from './freshness-job.ts';
 import { freshnessLink } from './freshness-link.ts';
 import { RETENTION_JOB } from './retention-job.ts';
+import { jobsHoldingALink, upkeepMailsFor } from './upkeep-mail.testing.ts';
 
 const DAY = 86_400_000;
 const START = new Date('2031-03-10T08:20:00Z');
@@ -59,14 +59,9 @@ describe('the yearly freshness check of initiatives', () => {
     );
   }
 
-  /** The messages queued so far for `email` (the job data: subject, html, text). */
-  async function mailsFor(email: string): Promise<MailMessage[]> {
-    return (await jobsOf(t.database.db, 'mail.send'))
-      .map((job) => job.data as MailMessage)
-      .filter((mail) => (Array.isArray(mail.to) ? mail.to : [mail.to]).includes(email));
-  }
+  const mailsFor = (email: string) => upkeepMailsFor(t, email);
 
-  const linkIn = (mail: MailMessage) => {
+  const linkIn = (mail: TestMail) => {
     const found = /href="([^"]*\/initiative-a-jour\/[^"]*)"/.exec(mail.html)?.[1];
     if (!found) throw new Error('no freshness link in the message');
     const url = new URL(found.replaceAll('&amp;', '&'));
@@ -175,6 +170,8 @@ describe('the yearly freshness check of initiatives', () => {
     expect(new Date(Number(expires) * 1000).toISOString()).toBe('2031-05-09T21:59:59.000Z');
     // Exactly a year: asked too.
     expect(await mailsFor(other.email)).toHaveLength(1);
+    // The signed link was made when the message left: no job's data holds it.
+    expect(await jobsHoldingALink(t)).toEqual([]);
 
     const asked = await row(ids.old);
     expect(asked.freshnessRequestedAt).toEqual(now);

@@ -1,12 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { pathTo } from '@ad/contract';
 import type { Config } from '../../env.ts';
 import type { AppDatabase, Clock } from '../../platform/database.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
-import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
 import { endOfParisDay } from '../../platform/paris-time.ts';
-import type { UpkeepEmails } from './content-freshness.emails.tsx';
-import { freshnessLink } from './freshness-link.ts';
+import { iso, UPKEEP_MAIL_JOB, type UpkeepMail } from './upkeep-mail.ts';
 import { at, ownerReachable, referenceAt, reminderDue, requestDue, rowsOf } from './upkeep-sql.ts';
 
 export const FRESHNESS_JOB = 'content.freshness';
@@ -25,8 +22,8 @@ export interface FreshnessDeps {
   db: AppDatabase;
   clock: Clock;
   config: Config;
-  mailer: Mailer;
-  emails: UpkeepEmails;
+  /** The e-mails leave through UPKEEP_MAIL_JOB (upkeep-mail.ts). */
+  jobs: JobQueue;
 }
 
 interface Candidate {
@@ -48,7 +45,7 @@ type Step = 'request' | 'reminder';
  * step, so a run that stops half-way, or runs twice, sends nothing twice.
  */
 async function sendStep(deps: FreshnessDeps, step: Step, now: Date): Promise<number> {
-  const { db, config, mailer, emails } = deps;
+  const { db, config, jobs } = deps;
   const due: SQL = step === 'request' ? requestDue(config, now) : reminderDue(config, now);
   const mark: SQL =
     step === 'request'
@@ -71,29 +68,23 @@ async function sendStep(deps: FreshnessDeps, step: Step, now: Date): Promise<num
         LIMIT ${limit}`),
     );
     if (rows.length === 0) break;
-    const messages = new Map<number, MailMessage>();
+    const messages = new Map<number, UpkeepMail>();
     for (const row of rows) {
       const id = Number(row.id);
-      messages.set(
-        id,
-        await emails.freshness({
-          to: row.email,
-          firstname: row.firstname,
-          title: row.title,
-          referenceAt: new Date(row.reference_at),
-          requestedAt:
-            step === 'reminder' && row.freshness_requested_at
-              ? new Date(row.freshness_requested_at)
-              : null,
-          link: freshnessLink(
-            config,
-            { initiativeId: id, ownerId: Number(row.user_id) },
-            linkExpiresAt,
-          ),
-          linkExpiresAt,
-          accountLink: `${config.APP_URL}${pathTo('myaccount.initiatives.show', { id })}`,
-        }),
-      );
+      messages.set(id, {
+        kind: 'freshness',
+        to: row.email,
+        firstname: row.firstname,
+        title: row.title,
+        initiativeId: id,
+        ownerId: Number(row.user_id),
+        referenceAt: iso(row.reference_at),
+        requestedAt:
+          step === 'reminder' && row.freshness_requested_at
+            ? iso(row.freshness_requested_at)
+            : null,
+        linkExpiresAt: linkExpiresAt.toISOString(),
+      });
     }
     const marked = await db.transaction(async (tx) => {
       // Raw SQL: updated_at (shown as the item's last change) must not move.
@@ -106,8 +97,8 @@ async function sendStep(deps: FreshnessDeps, step: Step, now: Date): Promise<num
           RETURNING t.id`),
       );
       for (const { id } of updated) {
-        const message = messages.get(Number(id));
-        if (message) await mailer.queue(message, { tx });
+        const mail = messages.get(Number(id));
+        if (mail) await jobs.send(UPKEEP_MAIL_JOB, mail, { tx });
       }
       return updated.length;
     });
@@ -133,7 +124,8 @@ export async function runFreshness(
   return { requested, reminded };
 }
 
-export async function registerFreshnessJob(jobs: JobQueue, deps: FreshnessDeps): Promise<void> {
+export async function registerFreshnessJob(deps: FreshnessDeps): Promise<void> {
+  const { jobs } = deps;
   await jobs.work(FRESHNESS_JOB, async () => {
     await runFreshness(deps);
   });

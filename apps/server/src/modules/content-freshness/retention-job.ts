@@ -1,17 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { pathTo } from '@ad/contract';
 import { RETENTION_TYPES, type RetentionType } from '@ad/contract/account/upkeep';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Config } from '../../env.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppDatabase, Clock } from '../../platform/database.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
-import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
 import type { FileStore } from '../../platform/uploads/file-store.ts';
 import { subjectOf } from '../moderation/moderation-subjects.ts';
-import type { UpkeepEmails } from './content-freshness.emails.tsx';
 import { UPKEEP_CHUNK, UPKEEP_MAX_PER_RUN } from './freshness-job.ts';
-import { freshnessLink } from './freshness-link.ts';
+import { iso, UPKEEP_MAIL_JOB, type UpkeepMail } from './upkeep-mail.ts';
 import {
   at,
   ownerReachable,
@@ -31,8 +28,8 @@ export interface RetentionDeps {
   db: AppDatabase;
   clock: Clock;
   config: Config;
-  mailer: Mailer;
-  emails: UpkeepEmails;
+  /** The warnings leave through UPKEEP_MAIL_JOB (upkeep-mail.ts). */
+  jobs: JobQueue;
   fileStore: FileStore;
   /** Empties the public cache of this instance (the triggers tell the others). */
   contentChanged: () => void;
@@ -81,7 +78,7 @@ interface WarningCandidate {
  * removal date is then fixed like the others'.
  */
 async function warnType(deps: RetentionDeps, type: RetentionType, now: Date): Promise<number> {
-  const { db, config, mailer, emails } = deps;
+  const { db, config, jobs } = deps;
   const table = sql.identifier(subjectOf(type).table);
   const due = warningDue(type, config, now);
   let warned = 0;
@@ -98,30 +95,23 @@ async function warnType(deps: RetentionDeps, type: RetentionType, now: Date): Pr
         LIMIT ${limit}`),
     );
     if (rows.length === 0) break;
-    const messages = new Map<number, MailMessage | null>();
+    const messages = new Map<number, UpkeepMail | null>();
     for (const row of rows) {
       const id = Number(row.id);
-      const removal = new Date(row.removal_at);
-      const owner =
-        row.reachable && row.email && row.user_id !== null
-          ? { id: Number(row.user_id), email: row.email, firstname: row.firstname ?? '' }
-          : null;
       messages.set(
         id,
-        owner
-          ? await emails.retentionWarning({
-              to: owner.email,
-              firstname: owner.firstname,
+        row.reachable && row.email && row.user_id !== null
+          ? {
+              kind: 'retention',
+              to: row.email,
+              firstname: row.firstname ?? '',
               type,
+              itemId: id,
+              ownerId: Number(row.user_id),
               title: row.title,
-              referenceAt: new Date(row.reference_at),
-              removalAt: removal,
-              accountLink: `${config.APP_URL}${pathTo(subjectOf(type).accountRoute, { id })}`,
-              confirmLink:
-                type === 'initiatives'
-                  ? freshnessLink(config, { initiativeId: id, ownerId: owner.id }, removal)
-                  : null,
-            })
+              referenceAt: iso(row.reference_at),
+              removalAt: iso(row.removal_at),
+            }
           : null,
       );
     }
@@ -133,8 +123,8 @@ async function warnType(deps: RetentionDeps, type: RetentionType, now: Date): Pr
           RETURNING t.id`),
       );
       for (const { id } of updated) {
-        const message = messages.get(Number(id));
-        if (message) await mailer.queue(message, { tx });
+        const mail = messages.get(Number(id));
+        if (mail) await jobs.send(UPKEEP_MAIL_JOB, mail, { tx });
       }
       return updated.length;
     });
@@ -226,7 +216,8 @@ export async function runRetention(
   return { warned, removed };
 }
 
-export async function registerRetentionJob(jobs: JobQueue, deps: RetentionDeps): Promise<void> {
+export async function registerRetentionJob(deps: RetentionDeps): Promise<void> {
+  const { jobs } = deps;
   await jobs.work(RETENTION_JOB, async () => {
     await runRetention(deps);
   });

@@ -15,10 +15,10 @@ import {
   revisions,
 } from '../../db/schema/index.ts';
 import { jobsOf, waitUntil } from '../../platform/jobs/testing.ts';
-import type { MailMessage } from '../../platform/mail/mailer.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../../platform/testing.ts';
 import { UploadedFile } from '../../platform/uploads/uploaded-file.ts';
 import { RETENTION_JOB } from './retention-job.ts';
+import { jobsHoldingALink, upkeepMailsFor } from './upkeep-mail.testing.ts';
 
 const DAY = 86_400_000;
 const START = new Date('2034-06-01T02:10:00Z');
@@ -91,11 +91,7 @@ describe('the retention of submitted content (3 years after publication)', () =>
     );
   }
 
-  async function mailsFor(email: string): Promise<MailMessage[]> {
-    return (await jobsOf(t.database.db, 'mail.send'))
-      .map((job) => job.data as MailMessage)
-      .filter((mail) => (Array.isArray(mail.to) ? mail.to : [mail.to]).includes(email));
-  }
+  const mailsFor = (email: string) => upkeepMailsFor(t, email);
 
   async function schedule(): Promise<RetentionSchedule> {
     const moderator = await createUser(t.database, { role: 'moderator' });
@@ -255,6 +251,7 @@ describe('the retention of submitted content (3 years after publication)', () =>
     expect(post.text).toContain(`/mon-compte/actualites/${ids.post}`);
     const initiative = mails.find((m) => m.text.includes('Verger partagé'))!;
     expect(initiative.html).toMatch(/href="[^"]*\/initiative-a-jour\/\d+\?expires=/);
+    expect(await jobsHoldingALink(t)).toEqual([]);
 
     await runRetention();
     expect(await mailsFor(owner.email)).toHaveLength(4);

@@ -56,7 +56,13 @@ export const contentFreshnessRoutes: FastifyPluginAsync<ContentFreshnessRoutesOp
   { config, db, clock },
 ) => {
   const emails = createUpkeepEmails(config);
-  await registerUpkeepMailJob(app.jobs, { config, mailer: app.mailer, emails });
+  await registerUpkeepMailJob(app.jobs, {
+    db,
+    config,
+    emails,
+    mailer: app.mailer,
+    logger: app.log,
+  });
   await registerFreshnessJob({ db, clock, config, jobs: app.jobs });
   await registerRetentionJob({
     db,

@@ -6,9 +6,11 @@ import { testConfig } from '../../env.ts';
 import { jobsOf, schedulesOf, waitUntil } from '../../platform/jobs/testing.ts';
 import { mailTo, waitForMail, type TestMail } from '../../platform/mail/testing.ts';
 import { createTestApp, createUser, signIn, visit, type TestApp } from '../../platform/testing.ts';
+import { createUpkeepEmails } from './content-freshness.emails.tsx';
 import { FRESHNESS_JOB } from './freshness-job.ts';
 import { freshnessLink } from './freshness-link.ts';
 import { RETENTION_JOB } from './retention-job.ts';
+import { upkeepMessage } from './upkeep-mail.ts';
 import { jobsHoldingALink, upkeepMailsFor } from './upkeep-mail.testing.ts';
 
 const DAY = 86_400_000;
@@ -189,6 +191,30 @@ describe('the yearly freshness check of initiatives', () => {
     later(1);
     await runFreshness();
     expect(await mailsFor(owner.email)).toHaveLength(1);
+  });
+
+  it('does not send a message whose reason has gone by the time it leaves', async () => {
+    const deps = {
+      db: t.database.db,
+      config: testConfig(),
+      emails: createUpkeepEmails(testConfig()),
+    };
+    const asked = (await row(ids.old)).freshnessRequestedAt!;
+    const mail = {
+      kind: 'freshness' as const,
+      step: 'request' as const,
+      initiativeId: ids.old,
+      ownerId: owner.id,
+      markedAt: asked.toISOString(),
+      linkExpiresAt: new Date(now.getTime() + 60 * DAY).toISOString(),
+    };
+    // As queued by the run that just asked: it goes, to the owner, with the current title.
+    expect((await upkeepMessage(deps, mail))?.to).toBe(owner.email);
+    // Another run's question (asked again since, or confirmed: the column moved or was cleared).
+    const earlier = new Date(asked.getTime() - DAY).toISOString();
+    expect(await upkeepMessage(deps, { ...mail, markedAt: earlier })).toBeNull();
+    // The initiative changed hands: the old owner's link would be refused anyway.
+    expect(await upkeepMessage(deps, { ...mail, ownerId: other.id })).toBeNull();
   });
 
   it('flags at once a due initiative nobody can be asked', async () => {

@@ -3,7 +3,7 @@ import type { Config } from '../../env.ts';
 import type { AppDatabase, Clock } from '../../platform/database.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
 import { endOfParisDay } from '../../platform/paris-time.ts';
-import { iso, UPKEEP_MAIL_JOB, type UpkeepMail } from './upkeep-mail.ts';
+import { UPKEEP_MAIL_JOB, type UpkeepMail } from './upkeep-mail.ts';
 import { at, ownerReachable, referenceAt, reminderDue, requestDue, rowsOf } from './upkeep-sql.ts';
 
 export const FRESHNESS_JOB = 'content.freshness';
@@ -28,20 +28,16 @@ export interface FreshnessDeps {
 
 interface Candidate {
   id: number;
-  title: string;
   user_id: number;
-  email: string;
-  firstname: string;
   reference_at: string | Date;
-  freshness_requested_at: string | Date | null;
 }
 
 type Step = 'request' | 'reminder';
 
 /**
- * Sends one step to every initiative due for it, a chunk at a time: the chunk's messages are
- * rendered first, then one short transaction marks the initiatives (the condition checked again)
- * and queues the messages of those it marked. The column it sets takes the initiative out of the
+ * Sends one step to every initiative due for it, a chunk at a time: one short transaction marks
+ * the chunk's initiatives (the condition checked again) and queues the e-mails of those it marked
+ * (upkeep-mail.ts writes them when they leave). The column it sets takes the initiative out of the
  * step, so a run that stops half-way, or runs twice, sends nothing twice.
  */
 async function sendStep(deps: FreshnessDeps, step: Step, now: Date): Promise<number> {
@@ -60,8 +56,7 @@ async function sendStep(deps: FreshnessDeps, step: Step, now: Date): Promise<num
     const limit = Math.min(UPKEEP_CHUNK, UPKEEP_MAX_PER_RUN - sent);
     const rows = rowsOf<Candidate>(
       await db.execute(sql`
-        SELECT t.id, t.title, t.user_id, u.email, u.firstname, t.freshness_requested_at,
-          ${referenceAt('initiatives')} AS reference_at
+        SELECT t.id, t.user_id, ${referenceAt('initiatives')} AS reference_at
         FROM initiatives t LEFT JOIN users u ON u.id = t.user_id
         WHERE ${due} AND ${ownerReachable}
         ORDER BY reference_at, t.id
@@ -73,16 +68,10 @@ async function sendStep(deps: FreshnessDeps, step: Step, now: Date): Promise<num
       const id = Number(row.id);
       messages.set(id, {
         kind: 'freshness',
-        to: row.email,
-        firstname: row.firstname,
-        title: row.title,
+        step,
         initiativeId: id,
         ownerId: Number(row.user_id),
-        referenceAt: iso(row.reference_at),
-        requestedAt:
-          step === 'reminder' && row.freshness_requested_at
-            ? iso(row.freshness_requested_at)
-            : null,
+        markedAt: now.toISOString(),
         linkExpiresAt: linkExpiresAt.toISOString(),
       });
     }

@@ -8,16 +8,8 @@ import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { FileStore } from '../../platform/uploads/file-store.ts';
 import { subjectOf } from '../moderation/moderation-subjects.ts';
 import { UPKEEP_CHUNK, UPKEEP_MAX_PER_RUN } from './freshness-job.ts';
-import { iso, UPKEEP_MAIL_JOB, type UpkeepMail } from './upkeep-mail.ts';
-import {
-  at,
-  ownerReachable,
-  referenceAt,
-  removalAt,
-  removalDue,
-  rowsOf,
-  warningDue,
-} from './upkeep-sql.ts';
+import { UPKEEP_MAIL_JOB, type UpkeepMail } from './upkeep-mail.ts';
+import { at, ownerReachable, referenceAt, removalDue, rowsOf, warningDue } from './upkeep-sql.ts';
 
 export const RETENTION_JOB = 'content.retention';
 /** Every day at 4:10, Paris time: removals empty the public cache when few people visit. */
@@ -63,13 +55,9 @@ const itemTitle = (type: RetentionType) => sql`t.${sql.identifier(subjectOf(type
 
 interface WarningCandidate {
   id: number;
-  title: string;
   user_id: number | null;
-  email: string | null;
-  firstname: string | null;
   reachable: boolean;
   reference_at: string | Date;
-  removal_at: string | Date;
 }
 
 /**
@@ -86,9 +74,8 @@ async function warnType(deps: RetentionDeps, type: RetentionType, now: Date): Pr
     const limit = Math.min(UPKEEP_CHUNK, UPKEEP_MAX_PER_RUN - warned);
     const rows = rowsOf<WarningCandidate>(
       await db.execute(sql`
-        SELECT t.id, ${itemTitle(type)} AS title, t.user_id, u.email, u.firstname,
-          (${ownerReachable}) AS reachable, ${referenceAt(type)} AS reference_at,
-          ${removalAt(type, config, now)} AS removal_at
+        SELECT t.id, t.user_id, (${ownerReachable}) AS reachable,
+          ${referenceAt(type)} AS reference_at
         FROM ${table} t LEFT JOIN users u ON u.id = t.user_id
         WHERE ${due}
         ORDER BY reference_at, t.id
@@ -100,17 +87,13 @@ async function warnType(deps: RetentionDeps, type: RetentionType, now: Date): Pr
       const id = Number(row.id);
       messages.set(
         id,
-        row.reachable && row.email && row.user_id !== null
+        row.reachable && row.user_id !== null
           ? {
               kind: 'retention',
-              to: row.email,
-              firstname: row.firstname ?? '',
               type,
               itemId: id,
               ownerId: Number(row.user_id),
-              title: row.title,
-              referenceAt: iso(row.reference_at),
-              removalAt: iso(row.removal_at),
+              markedAt: now.toISOString(),
             }
           : null,
       );

@@ -19,6 +19,7 @@ import { subjectOf } from '../moderation/moderation-subjects.ts';
 import {
   at,
   days,
+  endOfDay,
   ownerReachable,
   periodMayEndBy,
   referenceAt,
@@ -67,7 +68,7 @@ export async function freshnessFlags(
   const ref = referenceAt('initiatives');
   const noAnswer = unanswered(config, now);
   const noOwner = sql`t.moderation_status = 'published' AND NOT (${ownerReachable})
-    AND ${ref} <= ${at(now)} - ${days(config.FRESHNESS_INTERVAL_DAYS)}`;
+    AND ${ref} < ${endOfDay(now)} - ${days(config.FRESHNESS_INTERVAL_DAYS)}`;
   const from = sql`FROM initiatives t LEFT JOIN users u ON u.id = t.user_id`;
   const where =
     filters.reason === 'no_answer'

@@ -18,7 +18,8 @@ import { subjectOf } from '../moderation/moderation-subjects.ts';
  *   the reminder.
  * - Retention (items ever published, without a decision waiting for the team): warned
  *   RETENTION_WARNING_DAYS before the reference date is RETENTION_YEARS old, removed on the day
- *   it is (Paris time), and never less than RETENTION_WARNING_DAYS after the warning.
+ *   it is (Paris time), and never before the Paris day RETENTION_WARNING_DAYS after the warning.
+ * - Every step is due on a Paris day, whatever the hour of the daily run (`endOfDay`).
  */
 
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -40,11 +41,18 @@ export const ownerReachable = sql`u.id IS NOT NULL AND u.deactivated_at IS NULL`
 
 type FreshnessConfig = Pick<Config, 'FRESHNESS_INTERVAL_DAYS' | 'FRESHNESS_REMINDER_DAYS'>;
 
+/**
+ * The end of `now`'s day in Paris: the daily runs act on days, whatever the hour they start (a run
+ * a few seconds earlier in the day than the one before would otherwise find nothing due, and act a
+ * day late).
+ */
+export const endOfDay = (now: Date): SQL => at(nextParisMidnight(now));
+
 /** Published initiatives whose reference date is old enough and which were not asked since. */
 export function requestDue(config: FreshnessConfig, now: Date): SQL {
   const ref = referenceAt('initiatives');
   return sql`t.moderation_status = 'published'
-    AND ${ref} <= ${at(now)} - ${days(config.FRESHNESS_INTERVAL_DAYS)}
+    AND ${ref} < ${endOfDay(now)} - ${days(config.FRESHNESS_INTERVAL_DAYS)}
     AND (t.freshness_requested_at IS NULL OR t.freshness_requested_at < ${ref})`;
 }
 
@@ -52,7 +60,7 @@ export function requestDue(config: FreshnessConfig, now: Date): SQL {
 export function reminderDue(config: FreshnessConfig, now: Date): SQL {
   return sql`t.moderation_status = 'published'
     AND t.freshness_requested_at >= ${referenceAt('initiatives')}
-    AND t.freshness_requested_at <= ${at(now)} - ${days(config.FRESHNESS_REMINDER_DAYS)}
+    AND t.freshness_requested_at < ${endOfDay(now)} - ${days(config.FRESHNESS_REMINDER_DAYS)}
     AND (t.freshness_reminded_at IS NULL OR t.freshness_reminded_at < t.freshness_requested_at)`;
 }
 
@@ -61,7 +69,7 @@ export function unanswered(config: FreshnessConfig, now: Date): SQL {
   return sql`t.moderation_status = 'published'
     AND t.freshness_requested_at >= ${referenceAt('initiatives')}
     AND t.freshness_reminded_at >= t.freshness_requested_at
-    AND t.freshness_reminded_at <= ${at(now)} - ${days(config.FRESHNESS_REMINDER_DAYS)}`;
+    AND t.freshness_reminded_at < ${endOfDay(now)} - ${days(config.FRESHNESS_REMINDER_DAYS)}`;
 }
 
 // ——— retention ———
@@ -99,7 +107,7 @@ export const warnedInCycle = (type: RetentionType): SQL =>
 
 /** Not warned in the current cycle, and the day of the warning (Paris time) has come. */
 export function warningDue(type: RetentionType, config: RetentionConfig, now: Date): SQL {
-  const dayEnd = at(nextParisMidnight(now));
+  const dayEnd = endOfDay(now);
   return sql`${periodMayEndBy(type, config, sql`${dayEnd} + ${days(config.RETENTION_WARNING_DAYS)}`)}
     AND ${retained(type)}
     AND ${retentionEnd(type, config)} - ${days(config.RETENTION_WARNING_DAYS)} < ${dayEnd}
@@ -114,7 +122,7 @@ export function warningDue(type: RetentionType, config: RetentionConfig, now: Da
  * the owner was given.
  */
 export function removalDue(type: RetentionType, config: RetentionConfig, now: Date): SQL {
-  const dayEnd = at(nextParisMidnight(now));
+  const dayEnd = endOfDay(now);
   return sql`${periodMayEndBy(type, config, dayEnd)}
     AND ${retained(type)}
     AND ${warnedInCycle(type)}

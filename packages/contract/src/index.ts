@@ -12,3 +12,4 @@ export * from './pagination.ts';
 export * from './video-embeds.ts';
 export * from './search.ts';
 export * from './maps.ts';
+export * from './calendar-day.ts';

@@ -4,6 +4,7 @@ import { unaccentLower } from '../../db/schema/common.ts';
 import { auditEvents } from '../../db/schema/moderation.ts';
 import { users } from '../../db/schema/users.ts';
 import type { PageRequest } from '../../platform/pagination.ts';
+import { TIME_ZONE } from '../../platform/paris-time.ts';
 import { MODERATION_SUBJECTS, type ModerationSubject } from '../moderation/moderation-subjects.ts';
 
 export interface AuditFilters {
@@ -30,8 +31,6 @@ export interface AuditRow {
   lastname: string | null;
   email: string | null;
 }
-
-const TIME_ZONE = 'Europe/Paris';
 
 function conditions(filters: AuditFilters): SQL | undefined {
   const { actor, action, subjectType, subjectId, from, to } = filters;

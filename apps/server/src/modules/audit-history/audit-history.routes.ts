@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isIsoDay } from '@ad/contract';
 import { AUDIT_API_PATH, AUDIT_SYSTEM_ACTOR } from '@ad/contract/account/audit-history';
 import { requireUser } from '../../platform/auth/plugin.ts';
 import type { AppDatabase } from '../../platform/database.ts';
@@ -16,14 +17,8 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess(emptyAsUndefined, schema.optional());
 
-/**
- * A calendar day (`z.iso.date` knows the length of each month, leap years included) of the years
- * 1900–2999: PostgreSQL has no year 0.
- */
-const dateParam = (error: string) =>
-  optional(
-    z.iso.date({ error, abort: true }).refine((day) => day >= '1900' && day < '3000', { error }),
-  );
+/** A calendar day, YYYY-MM-DD (`isIsoDay`: the years 1900–2999, which PostgreSQL takes). */
+const dateParam = (error: string) => optional(z.string({ error }).refine(isIsoDay, { error }));
 
 const auditQuery = z
   .object({

@@ -1,26 +1,12 @@
 import { z } from 'zod';
-import { FIELD_INVALID_MESSAGE } from '@ad/contract';
+import { FIELD_INVALID_MESSAGE, isRealDay } from '@ad/contract';
 import { nextParisMidnight } from '../../platform/paris-time.ts';
-
-export { parisDay, TIME_ZONE } from '../../platform/paris-time.ts';
 
 /** 'YYYYMMDD' → 'YYYY-MM-DD'. */
 export const isoFromCompact = (day: string) =>
   `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`;
 
 export const compactFromIso = (day: string) => day.replaceAll('-', '');
-
-/** A real calendar day (no 20260231). */
-function isRealDay(year: number, month: number, day: number): boolean {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    year >= 1900 &&
-    year <= 2999 &&
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day
-  );
-}
 
 const invalid = { error: FIELD_INVALID_MESSAGE };
 const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value);

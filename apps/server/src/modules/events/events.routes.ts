@@ -4,14 +4,9 @@ import { paginatedSchema } from '@ad/contract/schemas';
 import type { AppDatabase, Clock } from '../../platform/database.ts';
 import { idListParam, pageParam } from '../../platform/list-input.ts';
 import { pageLink, pageRequest, paginate } from '../../platform/pagination.ts';
+import { parisDay } from '../../platform/paris-time.ts';
 import { publicGet, type PublicGetDeps } from '../../platform/public-reads.ts';
-import {
-  compactFromIso,
-  dayParam,
-  monthParam,
-  msUntilNextParisMidnight,
-  parisDay,
-} from './events.dates.ts';
+import { compactFromIso, dayParam, monthParam, msUntilNextParisMidnight } from './events.dates.ts';
 import {
   agendaEventSchema,
   eventFiltersSchema,

@@ -3,7 +3,8 @@ import { eventCategories, events } from '../../db/schema/events.ts';
 import { files } from '../../db/schema/files.ts';
 import { posts } from '../../db/schema/posts.ts';
 import { createTestApp, type TestApp } from '../../platform/testing.ts';
-import { msUntilNextParisMidnight, parisDay } from './events.dates.ts';
+import { parisDay } from '../../platform/paris-time.ts';
+import { msUntilNextParisMidnight } from './events.dates.ts';
 
 // 23:30 UTC on 23 November is already 00:30 on Tuesday 24 November in Paris (UTC+1).
 const NOW = new Date('2026-11-23T23:30:00Z');

@@ -25,14 +25,9 @@ import {
   type ItemKind,
   type ReportItem,
 } from './export-report.queries.ts';
+import { parisDay } from '../../platform/paris-time.ts';
 import { marianneFont, renderPdfFile } from './pdf-renderer.ts';
-import {
-  criteriaLines,
-  parisDay,
-  periodRange,
-  reportContext,
-  ReportTally,
-} from './report-model.ts';
+import { criteriaLines, periodRange, reportContext, ReportTally } from './report-model.ts';
 import { reportPdf } from './report-pdf.tsx';
 import { createXlsxReport } from './report-xlsx.ts';
 

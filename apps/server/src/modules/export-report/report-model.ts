@@ -13,8 +13,6 @@ import {
 } from './export-report.queries.ts';
 import { parisDay } from '../../platform/paris-time.ts';
 
-export { parisDay };
-
 /** What every part of a report (spreadsheet, PDF, e-mail) says the same way. */
 export interface ReportContext {
   appName: string;

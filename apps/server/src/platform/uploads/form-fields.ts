@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDay } from '@ad/contract';
 import { ValidationError } from '../errors.ts';
 import { UploadedFile } from './uploaded-file.ts';
 
@@ -104,25 +105,13 @@ export const optionalFormNumber = (label: string, { min = 0, max = MAX_AMOUNT } 
 export const formBoolean = () =>
   z.preprocess((v) => v === '1' || v === 'true' || v === 'on', z.boolean());
 
-/** A real day of the years 1900–2999 (PostgreSQL has no year 0, JavaScript does). */
-const isDate = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return (
-    value >= '1900' &&
-    value < '3000' &&
-    !Number.isNaN(date.getTime()) &&
-    date.toISOString().slice(0, 10) === value
-  );
-};
-
 /** A calendar date sent as YYYY-MM-DD (spec account-area §7). */
 export const formDate = (label: string) =>
   z.preprocess(
     blankToUndefined,
     z
       .string({ error: requiredMessage(label) })
-      .refine(isDate, { error: `Le champ ${label} doit être une date valide.` }),
+      .refine(isIsoDay, { error: `Le champ ${label} doit être une date valide.` }),
   );
 
 export const optionalFormDate = (label: string) =>

@@ -3,6 +3,7 @@
  * months as YYYYMM, event dates as YYYY-MM-DD. Computed in UTC so that the server's renderer and
  * every visitor's browser draw the same grid whatever their time zone.
  */
+import { isRealDay } from '@ad/contract';
 
 /** A calendar range of an event (spec §3 'Event (calendar)'); ended_at null is a one-day event. */
 export interface CalendarEvent {
@@ -25,19 +26,13 @@ const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 /** 'YYYYMMDD' (or 'YYYY-MM-DD') → 'YYYYMM'. */
 export const monthOfDay = (day: string) => day.replaceAll('-', '').slice(0, 6);
 
-/** A real day written YYYYMMDD (the `day` query parameter may be anything). */
+/**
+ * A real day written YYYYMMDD (the `day` query parameter may be anything), of the years the API
+ * accepts: any other day is ignored, not sent.
+ */
 export function isValidDay(day: string | null | undefined): day is string {
   if (!day || !/^\d{8}$/.test(day)) return false;
-  const [y, m, d] = [Number(day.slice(0, 4)), Number(day.slice(4, 6)), Number(day.slice(6))];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return (
-    // The years the API accepts (events.dates.ts): any other day is ignored, not sent.
-    y >= 1900 &&
-    y <= 2999 &&
-    date.getUTCFullYear() === y &&
-    date.getUTCMonth() === m - 1 &&
-    date.getUTCDate() === d
-  );
+  return isRealDay(Number(day.slice(0, 4)), Number(day.slice(4, 6)), Number(day.slice(6)));
 }
 
 function monthParts(month: string): [year: number, monthIndex: number] {

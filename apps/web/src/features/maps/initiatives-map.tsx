@@ -489,14 +489,16 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     current.draw();
   }, [items]);
 
-  // A procedure filter: the view fits its markers about 250 ms later (spec §4, §9).
+  // A procedure filter: the view fits its markers about 250 ms later (spec §4, §9). Without
+  // Leaflet's zoom animation, which starts at the next frame: a view shown before that frame (the
+  // filter removed) would be moved back to the markers, and the map report their bounds.
   useEffect(() => {
     if (!fitToMarkers) return;
     const all = [...items.foodProcedures, ...items.initiatives];
     if (all.length === 0) return;
     const timer = setTimeout(() => {
       const bounds = L.latLngBounds(all.map((i) => [i.latitude, i.longitude] as L.LatLngTuple));
-      state.current?.map.fitBounds(bounds, { padding: [40, 40], maxZoom: 14 });
+      state.current?.map.fitBounds(bounds, { padding: [40, 40], maxZoom: 14, animate: false });
     }, FIT_TO_MARKERS_DELAY_MS);
     return () => clearTimeout(timer);
   }, [fitToMarkers, items]);

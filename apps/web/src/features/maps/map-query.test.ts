@@ -17,6 +17,7 @@ import {
   withoutFilter,
   withResourceType,
   withSearch,
+  type MapQuery,
 } from './map-query.ts';
 
 const parse = (text: string) => mapQueryFrom(new URLSearchParams(text));
@@ -94,13 +95,32 @@ describe('initiatives page URL state', () => {
 
   it('follows the map, except with a procedure filter or an open detail (spec §4)', () => {
     const query = parse('');
-    expect(withMovedBounds(query, bounds, { detailOpen: false })?.bounds).toEqual(bounds);
-    expect(withMovedBounds(query, bounds, { detailOpen: true })).toBeNull();
-    expect(withMovedBounds(parse('demarcheId=3'), bounds, { detailOpen: false })).toBeNull();
+    const shown = query;
+    expect(withMovedBounds(query, bounds, { detailOpen: false, shown })?.bounds).toEqual(bounds);
+    expect(withMovedBounds(query, bounds, { detailOpen: true, shown })).toBeNull();
+    const related = parse('demarcheId=3');
+    expect(withMovedBounds(related, bounds, { detailOpen: false, shown: related })).toBeNull();
     // The same bounds to five decimals: no new history entry.
-    const moved = withMovedBounds(query, bounds, { detailOpen: false })!;
+    const moved = withMovedBounds(query, bounds, { detailOpen: false, shown })!;
     const again = { ...bounds, south: 44.100001 };
-    expect(withMovedBounds(moved, again, { detailOpen: false })).toBeNull();
+    expect(withMovedBounds(moved, again, { detailOpen: false, shown: moved })).toBeNull();
+    // Moves of a view the page has not shown yet: quick zooms build on each other.
+    const zoomed = { ...bounds, south: 44.3 };
+    expect(withMovedBounds(moved, zoomed, { detailOpen: false, shown })?.bounds).toEqual(zoomed);
+  });
+
+  it('drops a move ending before the page shows a query that sends the map back to the region', () => {
+    const moved = parse('south=44&north=45&west=-1&east=0');
+    const context = (shown: MapQuery) => ({ detailOpen: false, shown });
+    // A filter reset the bounds: the view the map still shows is not the new query's.
+    const filtered = withFilter(moved, 'thematics', ['2']);
+    expect(withMovedBounds(filtered, bounds, context(moved))).toBeNull();
+    // The procedure filter removed: the view fitted on its markers is not the new query's either.
+    const related = parse('demarcheId=3&resourceType=initiatives');
+    const left = withoutFilter(related, 'demarcheId');
+    expect(withMovedBounds(left, bounds, context(related))).toBeNull();
+    // Once the page shows the new query, the map's report of the region is taken.
+    expect(withMovedBounds(left, bounds, context(left))?.bounds).toEqual(bounds);
   });
 
   it("'Voir les initiatives liées' filters to the procedure's initiatives without the search", () => {

@@ -154,13 +154,20 @@ export function withoutFilter(query: MapQuery, name: 'demarcheId' | 'contactId')
 /**
  * The map moved (spec §4): its bounds become the query's, except while a food procedure filter
  * is active or a detail modal is open. Null when nothing changes.
+ *
+ * `query` is the address's query; `shown`, the one the page still shows (a navigation is rendered
+ * a little later). A move ending in between is dropped when the new query sends the map back to
+ * the region (a filter or a search reset the bounds, or the procedure filter, whose markers
+ * decided the view, was left): the map reports that view once it shows it.
  */
 export function withMovedBounds(
   query: MapQuery,
   bounds: MapBounds,
-  context: { detailOpen: boolean },
+  context: { detailOpen: boolean; shown: MapQuery },
 ): MapQuery | null {
   if (query.demarcheId !== null || context.detailOpen) return null;
+  const { shown } = context;
+  if (!query.bounds && (shown.bounds || shown.demarcheId !== null)) return null;
   if (query.bounds && mapQuerySearch({ ...query, bounds }) === mapQuerySearch(query)) return null;
   return { ...query, bounds };
 }

@@ -129,10 +129,7 @@ export function InitiativesPage() {
     (bounds: MapBounds) => {
       const { query: latest, detailOpen: open, onPage } = addressed();
       if (!onPage) return false;
-      // A move that ends after a filter reset the bounds, before the page showed it, is dropped:
-      // the map is about to show the region, and reports that view then (spec §4).
-      if (!latest.bounds && shown.current.bounds) return false;
-      const next = withMovedBounds(latest, bounds, { detailOpen: open });
+      const next = withMovedBounds(latest, bounds, { detailOpen: open, shown: shown.current });
       if (next) void go(next, true);
       return next !== null;
     },

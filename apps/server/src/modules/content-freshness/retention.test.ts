@@ -59,21 +59,22 @@ describe('the retention of submitted content (3 years after publication)', () =>
   };
 
   async function storedFile(name: string): Promise<number> {
-    return t.app.fileStore.transaction(async (store) => {
-      const id = await store.persist(
-        {
-          file: new UploadedFile(name, Buffer.from(`bytes of ${name}`), false),
-          mimeType: name.endsWith('.pdf') ? 'application/pdf' : 'image/png',
-          extension: name.split('.').pop()!,
-          width: null,
-          height: null,
-        },
-        owner.id,
-      );
-      const [row] = await store.tx.select().from(files).where(eq(files.id, id));
-      storageKeys.push(row!.storageKey);
-      return id;
-    });
+    const upload = {
+      file: new UploadedFile(name, Buffer.from(`bytes of ${name}`), false),
+      mimeType: name.endsWith('.pdf') ? 'application/pdf' : 'image/png',
+      extension: name.split('.').pop()!,
+      width: null,
+      height: null,
+    };
+    return t.app.fileStore.transaction(
+      async (store) => {
+        const id = await store.persist(upload, owner.id);
+        const [row] = await store.tx.select().from(files).where(eq(files.id, id));
+        storageKeys.push(row!.storageKey);
+        return id;
+      },
+      [upload],
+    );
   }
 
   const bytesExist = (key: string) =>

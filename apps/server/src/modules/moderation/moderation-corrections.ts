@@ -88,16 +88,16 @@ function publicationCorrector<V extends object, O extends object>(
     async correct(input) {
       const item = await waiting(input.id);
       const current = effectiveRow(item.row, item.revision);
-      const build = await editor.prepare(input.form, current);
+      const prepared = await editor.prepare(input.form, current);
       const done = await app.fileStore.transaction(async ({ tx, persist, discard }) => {
-        const values = await build(persist, input.actor.id);
+        const values = await prepared.build(persist, input.actor.id);
         if (!(await correctPublication(editor.kind, { tx, discard }, item, values))) return false;
         await recordCorrection(tx, type, input, {
           kind: item.revision ? 'edit' : 'new',
           fields: changedFields(type, current as FlatState, values as FlatState),
         });
         return true;
-      });
+      }, prepared.uploads);
       if (!done) throw notFound();
     },
   };

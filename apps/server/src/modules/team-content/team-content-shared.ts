@@ -12,6 +12,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import type { SessionUser } from '../../platform/auth/sessions.ts';
 import { notFound, ValidationError } from '../../platform/errors.ts';
 import { rowsOf, swapInOrder } from '../../platform/ordered-rows.ts';
+import type { CheckedUpload } from '../../platform/uploads/check-upload.ts';
 import type { FileStore, FileTransaction } from '../../platform/uploads/file-store.ts';
 
 /** Who changes the content: the audit event's actor and address. */
@@ -35,8 +36,9 @@ export type Verb = 'create' | 'update' | 'delete' | 'move';
 type Lock = 'glossary' | 'faq' | 'team_member' | 'contact_thematic';
 
 /**
- * One change of the team's content: a transaction (with the file store's bookkeeping, so that a
- * photo written for a failed change is removed and a replaced one goes after the commit),
+ * One change of the team's content: a transaction (with the file store's bookkeeping: a new
+ * photo, named in `uploads`, is stored before it opens and removed if the change fails; a
+ * replaced one goes after the commit),
  * serialised per screen by an advisory lock (names, slugs and positions are read then written),
  * and the public cache emptied after the commit so that the public pages show it at once (the
  * tables' triggers tell the other instances).
@@ -45,13 +47,14 @@ export function changeRunner({ fileStore, contentChanged }: TeamContentDeps) {
   return async function change<T>(
     lock: Lock,
     work: (files: FileTransaction) => Promise<T>,
+    uploads: readonly CheckedUpload[] = [],
   ): Promise<T> {
     const result = await fileStore.transaction(async (files) => {
       await files.tx.execute(
         sql`SELECT pg_advisory_xact_lock(hashtext(${`team-content:${lock}`}))`,
       );
       return work(files);
-    });
+    }, uploads);
     contentChanged();
     return result;
   };

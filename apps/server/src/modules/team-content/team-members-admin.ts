@@ -121,19 +121,23 @@ export function teamMembersAdmin(deps: TeamContentDeps & { db: DbOrTx }) {
       { input, photo }: TeamMemberChange,
       actor: Actor,
     ): Promise<TeamContentWriteResponse<TeamMemberRow>> {
-      const member = await change('team_member', async (store) => {
-        const { tx } = store;
-        const avatarFileId = photo ? await store.persist(photo, actor.user.id) : null;
-        const [row] = await tx
-          .insert(teamMembers)
-          .values({ ...fields(input), avatarFileId, position: await nextPosition(tx, ORDER) })
-          .returning({ id: teamMembers.id });
-        await audit(tx, actor, 'team_member', 'create', row!.id, {
-          title: input.name,
-          photo: avatarFileId !== null,
-        });
-        return present(await loadMember(tx, row!.id));
-      });
+      const member = await change(
+        'team_member',
+        async (store) => {
+          const { tx } = store;
+          const avatarFileId = photo ? await store.persist(photo, actor.user.id) : null;
+          const [row] = await tx
+            .insert(teamMembers)
+            .values({ ...fields(input), avatarFileId, position: await nextPosition(tx, ORDER) })
+            .returning({ id: teamMembers.id });
+          await audit(tx, actor, 'team_member', 'create', row!.id, {
+            title: input.name,
+            photo: avatarFileId !== null,
+          });
+          return present(await loadMember(tx, row!.id));
+        },
+        photo ? [photo] : [],
+      );
       return written(MEMBER, member, 'ajouté');
     },
 
@@ -142,26 +146,30 @@ export function teamMembersAdmin(deps: TeamContentDeps & { db: DbOrTx }) {
       { input, photo }: TeamMemberChange,
       actor: Actor,
     ): Promise<TeamContentWriteResponse<TeamMemberRow>> {
-      const member = await change('team_member', async (store) => {
-        const { tx } = store;
-        const before = await loadMember(tx, id);
-        const newPhotoId = photo ? await store.persist(photo, actor.user.id) : null;
-        const avatarFileId = newPhotoId ?? (input.delete_photo ? null : before.photoId);
-        await tx
-          .update(teamMembers)
-          .set({ ...fields(input), avatarFileId })
-          .where(eq(teamMembers.id, id));
-        if (before.photoId !== null && before.photoId !== avatarFileId) {
-          await store.discard([before.photoId]);
-        }
-        await audit(tx, actor, 'team_member', 'update', id, {
-          ...titleChange(before.name, input.name),
-          ...(before.photoId === avatarFileId
-            ? {}
-            : { photo: avatarFileId === null ? 'removed' : 'replaced' }),
-        });
-        return present(await loadMember(tx, id));
-      });
+      const member = await change(
+        'team_member',
+        async (store) => {
+          const { tx } = store;
+          const before = await loadMember(tx, id);
+          const newPhotoId = photo ? await store.persist(photo, actor.user.id) : null;
+          const avatarFileId = newPhotoId ?? (input.delete_photo ? null : before.photoId);
+          await tx
+            .update(teamMembers)
+            .set({ ...fields(input), avatarFileId })
+            .where(eq(teamMembers.id, id));
+          if (before.photoId !== null && before.photoId !== avatarFileId) {
+            await store.discard([before.photoId]);
+          }
+          await audit(tx, actor, 'team_member', 'update', id, {
+            ...titleChange(before.name, input.name),
+            ...(before.photoId === avatarFileId
+              ? {}
+              : { photo: avatarFileId === null ? 'removed' : 'replaced' }),
+          });
+          return present(await loadMember(tx, id));
+        },
+        photo ? [photo] : [],
+      );
       return written(MEMBER, member, 'modifié');
     },
 

@@ -153,7 +153,7 @@ export async function applyContactRevision(
  * `POST /api/user/institution`: creates the member's institution (pending) or edits it. An edit
  * of the published institution becomes a pending revision (the directory keeps the published
  * version); otherwise the row is updated and goes back to moderation. Runs inside the file
- * store's transaction; `image` has been checked already.
+ * store's transaction; `image` has been checked already, and named to that transaction.
  */
 export async function saveInstitution(
   store: FileTransaction,

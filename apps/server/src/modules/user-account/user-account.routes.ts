@@ -54,13 +54,10 @@ export const userAccountRoutes: FastifyPluginAsync<UserRoutesOptions> = async (
     const checked = form.image
       ? await checkFormFiles(config, [{ key: 'image', file: form.image, kind: 'image' }])
       : null;
-    await app.fileStore.transaction((store) =>
-      saveInstitution(store, {
-        userId: user.id,
-        form,
-        image: checked?.get('image') ?? null,
-        ip: request.ip ?? null,
-      }),
+    const image = checked?.get('image') ?? null;
+    await app.fileStore.transaction(
+      (store) => saveInstitution(store, { userId: user.id, form, image, ip: request.ip ?? null }),
+      image ? [image] : [],
     );
     reply.headers(noStore);
     return { message: USER_ACCOUNT_MESSAGES.institutionSaved };

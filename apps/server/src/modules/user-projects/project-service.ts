@@ -176,8 +176,8 @@ export function projectService(deps: {
   /**
    * Checks a submitted form (fields, choices against the database as its owner `userId` may
    * make them, kept files among the item's current `files`, new files by content): a 422 with the
-   * errors, nothing written. The result stores the new files and gives the state to write, inside
-   * the file transaction.
+   * errors, nothing written. The result names the new files (stored before the file transaction
+   * opens) and, inside that transaction, records them and gives the state to write.
    */
   async function prepare(
     kind: AnyKind,
@@ -194,15 +194,18 @@ export function projectService(deps: {
     checkKeptFiles(form, target.files);
     const checked = await checkNewFiles(config, form);
     const departementCode = await departementOfPostcode(db, form.postcode);
-    return async (files: FileTransaction, uploadedBy: number) => {
-      const attached = await persistFiles(files, form, checked, uploadedBy);
-      const state: ProjectState = await kind.stateOf(
-        files.tx,
-        form,
-        sharedValuesOf(form, departementCode),
-        attached,
-      );
-      return { form, state };
+    return {
+      uploads: [...checked.values()],
+      build: async (files: FileTransaction, uploadedBy: number) => {
+        const attached = await persistFiles(files, form, checked, uploadedBy);
+        const state: ProjectState = await kind.stateOf(
+          files.tx,
+          form,
+          sharedValuesOf(form, departementCode),
+          attached,
+        );
+        return { form, state };
+      },
     };
   }
 
@@ -276,7 +279,7 @@ export function projectService(deps: {
         }
       }
       const current = row ? await currentState(db, kind, row) : null;
-      const build = await prepare(kind, input.form, {
+      const prepared = await prepare(kind, input.form, {
         userId,
         itemId,
         files: current?.state.files ?? null,
@@ -284,7 +287,7 @@ export function projectService(deps: {
 
       const id = await deps.fileStore().transaction(async (files) => {
         const { tx } = files;
-        const { form, state } = await build(files, userId);
+        const { form, state } = await prepared.build(files, userId);
         if (!row) {
           const slug = `${slugify(form.title, 60) || 'item'}-${randomUUID().slice(0, 8)}`;
           const newId = await kind.insert(tx, {
@@ -327,7 +330,7 @@ export function projectService(deps: {
           ip: input.ip,
         });
         return row.id;
-      });
+      }, prepared.uploads);
       return { message: row ? kind.texts.modified : kind.texts.added, data: { id } };
     },
 
@@ -384,14 +387,14 @@ export function projectService(deps: {
       write: (tx: Transaction, before: ProjectState, after: ProjectState) => Promise<T>,
     ): Promise<T | null> {
       const { row, revision } = item;
-      const build = await prepare(kind, input.form, {
+      const prepared = await prepare(kind, input.form, {
         userId: row.userId ?? 0,
         itemId: row.id,
         files: item.state.files,
       });
       return deps.fileStore().transaction(async (files) => {
         const { tx } = files;
-        const { state } = await build(files, input.uploadedBy);
+        const { state } = await prepared.build(files, input.uploadedBy);
         if (revision) {
           const payload = state as unknown as Record<string, unknown>;
           if (!(await replacePendingPayload(tx, kind.subjectType, row.id, payload))) return null;
@@ -401,7 +404,7 @@ export function projectService(deps: {
           await files.discard(await kind.apply(tx, row.id, state, { updatedAt: sql`updated_at` }));
         }
         return write(tx, item.state, state);
-      });
+      }, prepared.uploads);
     },
   };
 }

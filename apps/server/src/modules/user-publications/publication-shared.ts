@@ -12,6 +12,7 @@ import { publicFileUrl } from '../../platform/file-urls.ts';
 import { requiredMessage } from '../../platform/uploads/form-fields.ts';
 import { sanitizeRichText } from '../../platform/rich-text.ts';
 import type { FormObject } from '../../platform/uploads/multipart-form.ts';
+import type { CheckedUpload } from '../../platform/uploads/check-upload.ts';
 import type { FileStore, FileTransaction } from '../../platform/uploads/file-store.ts';
 import { UploadedFile } from '../../platform/uploads/uploaded-file.ts';
 import {
@@ -306,17 +307,19 @@ export async function saveMemberForm<V extends object, R extends PublicationRow,
   form: FormObject,
 ): Promise<Required<SavedResponse>> {
   const existing = id === null ? null : await loadOwnedPublication(db, editor.kind, user.id, id);
-  const build = await editor.prepare(
+  const prepared = await editor.prepare(
     form,
     existing ? effectiveRow(existing.row, existing.revision) : null,
   );
-  return fileStore.transaction(async ({ tx, persist, discard }) =>
-    savePublication(
-      editor.kind,
-      { files: { tx, discard }, request, user },
-      existing,
-      await build(persist, user.id),
-    ),
+  return fileStore.transaction(
+    async ({ tx, persist, discard }) =>
+      savePublication(
+        editor.kind,
+        { files: { tx, discard }, request, user },
+        existing,
+        await prepared.build(persist, user.id),
+      ),
+    prepared.uploads,
   );
 }
 
@@ -396,17 +399,20 @@ export interface PublicationEditor<V extends object, R extends PublicationRow, O
   options(item: OwnedPublication<R, V> | null): Promise<O>;
   /**
    * Checks a submitted form against the item's current values (`null` on create): a 422 with
-   * every error at once, nothing written. The result builds the values inside the file
-   * transaction, storing the new files.
+   * every error at once, nothing written. The result names the new files and builds the values
+   * inside the file transaction, recording them.
    */
-  prepare(form: FormObject, current: R | null): Promise<BuildValues<V>>;
+  prepare(form: FormObject, current: R | null): Promise<PreparedValues<V>>;
 }
 
-/** Builds a form's values inside its file transaction (new files are stored by `persist`). */
-export type BuildValues<V> = (
-  persist: FileTransaction['persist'],
-  uploadedBy: number,
-) => Promise<V>;
+/**
+ * A checked form: its new files (stored before the file transaction opens), and how to build its
+ * values inside that transaction (the new files are recorded by `persist`).
+ */
+export interface PreparedValues<V> {
+  uploads: CheckedUpload[];
+  build(persist: FileTransaction['persist'], uploadedBy: number): Promise<V>;
+}
 
 /**
  * The team's correction of a pending submission (issue 10), inside its file transaction: a new

@@ -172,22 +172,25 @@ export function eventEditor(
         .where(eq(eventCategories.id, input.category_id));
       if (!category) throw invalidField('category_id', 'catégorie');
 
-      return async (persist, uploadedBy) => {
-        const upload = checked.get('image');
-        const imageFileId = upload
-          ? await persist(upload, uploadedBy)
-          : (current?.imageFileId ?? null);
-        return {
-          categoryId: category.id,
-          title: input.title,
-          startedAt: input.started_at,
-          endedAt: input.ended_at,
-          place: input.place,
-          planner: input.planner,
-          description: input.description,
-          externalUrl: input.external_url,
-          imageFileId,
-        };
+      return {
+        uploads: [...checked.values()],
+        build: async (persist, uploadedBy) => {
+          const upload = checked.get('image');
+          const imageFileId = upload
+            ? await persist(upload, uploadedBy)
+            : (current?.imageFileId ?? null);
+          return {
+            categoryId: category.id,
+            title: input.title,
+            startedAt: input.started_at,
+            endedAt: input.ended_at,
+            place: input.place,
+            planner: input.planner,
+            description: input.description,
+            externalUrl: input.external_url,
+            imageFileId,
+          };
+        },
       };
     },
   };

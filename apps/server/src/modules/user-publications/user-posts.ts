@@ -149,21 +149,24 @@ export function postEditor(
         .where(eq(postCategories.id, input.category_id));
       if (!category) throw invalidField('category_id', 'catégorie');
 
-      return async (persist, uploadedBy) => {
-        const upload = checked.get('image');
-        const imageFileId = upload
-          ? await persist(upload, uploadedBy)
-          : image.kind === 'removed' || !current
-            ? null
-            : current.imageFileId;
-        return {
-          categoryId: category.id,
-          title: input.title,
-          authors: input.authors,
-          description: input.description,
-          externalUrl: input.external_url,
-          imageFileId,
-        };
+      return {
+        uploads: [...checked.values()],
+        build: async (persist, uploadedBy) => {
+          const upload = checked.get('image');
+          const imageFileId = upload
+            ? await persist(upload, uploadedBy)
+            : image.kind === 'removed' || !current
+              ? null
+              : current.imageFileId;
+          return {
+            categoryId: category.id,
+            title: input.title,
+            authors: input.authors,
+            description: input.description,
+            externalUrl: input.external_url,
+            imageFileId,
+          };
+        },
       };
     },
   };

@@ -227,32 +227,36 @@ export function resourceEditor(
       if (!thematic) throw invalidField('thematic_id', 'thématique');
       if (!type) throw invalidField('type_id', 'type');
 
-      return async (persist, uploadedBy) => {
-        const imageUpload = checked.get('image');
-        const documentUpload = checked.get('document');
-        const imageFileId = imageUpload
-          ? await persist(imageUpload, uploadedBy)
-          : image.kind === 'removed'
-            ? null
-            : (current?.imageFileId ?? null);
-        // Spec §4: a type keeps only its own field; the others are cleared.
-        const documentFileId =
-          input.type_id !== 'file'
-            ? null
-            : documentUpload
-              ? await persist(documentUpload, uploadedBy)
-              : (current?.documentFileId ?? null);
-        return {
-          categoryId: category.id,
-          thematicId: thematic.id,
-          typeId: type.id,
-          name: input.name,
-          description: input.description,
-          externalUrl: input.type_id === 'external_url' ? input.external_url : null,
-          videoUrl: input.type_id === 'video' ? input.video_url : null,
-          imageFileId,
-          documentFileId,
-        };
+      // Spec §4: a type keeps only its own field; the others are cleared (a document sent with
+      // another type is not stored).
+      const imageUpload = checked.get('image');
+      const documentUpload = input.type_id === 'file' ? checked.get('document') : undefined;
+      return {
+        uploads: [imageUpload, documentUpload].filter((upload) => upload !== undefined),
+        build: async (persist, uploadedBy) => {
+          const imageFileId = imageUpload
+            ? await persist(imageUpload, uploadedBy)
+            : image.kind === 'removed'
+              ? null
+              : (current?.imageFileId ?? null);
+          const documentFileId =
+            input.type_id !== 'file'
+              ? null
+              : documentUpload
+                ? await persist(documentUpload, uploadedBy)
+                : (current?.documentFileId ?? null);
+          return {
+            categoryId: category.id,
+            thematicId: thematic.id,
+            typeId: type.id,
+            name: input.name,
+            description: input.description,
+            externalUrl: input.type_id === 'external_url' ? input.external_url : null,
+            videoUrl: input.type_id === 'video' ? input.video_url : null,
+            imageFileId,
+            documentFileId,
+          };
+        },
       };
     },
   };

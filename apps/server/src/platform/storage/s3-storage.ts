@@ -60,8 +60,8 @@ export async function s3Storage(
     // S3-compatible providers; checksums stay where the API requires them.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    // A member's form waits on the upload, in the transaction that records it: an unreachable
-    // or stalled bucket fails it within about a minute rather than holding a database connection
+    // A member's form waits on the upload (stored before the transaction that records it): an
+    // unreachable or stalled bucket fails it within about a minute rather than hanging
     // (20 s of silence per attempt, two attempts). `requestTimeout` alone only logs a warning.
     requestHandler: { connectionTimeout: 5_000, socketTimeout: 20_000 },
     maxAttempts: 2,

@@ -14,7 +14,10 @@ export const THUMBNAIL_WIDTH = 640;
 /** What a service does with files inside `fileStore.transaction`. */
 export interface FileTransaction {
   tx: Transaction;
-  /** Stores the bytes under a random key and inserts the `files` row; returns its id. */
+  /**
+   * Inserts the `files` row of an upload named to the transaction (its bytes are stored
+   * already); returns its id.
+   */
   persist(upload: CheckedUpload, uploadedBy: number | null): Promise<number>;
   /** Deletes `files` rows now; their bytes (and thumbnails) go once the transaction committed. */
   discard(fileIds: readonly number[]): Promise<void>;
@@ -22,11 +25,16 @@ export interface FileTransaction {
 
 export interface FileStore {
   /**
-   * Runs `work` in a database transaction. Bytes written by `persist` are removed again if the
-   * transaction fails; after the commit the discarded files' bytes are removed and thumbnails
-   * of the new images are queued.
+   * Runs `work` in a database transaction. The bytes of `uploads`, the new files `work` may
+   * persist, are stored first, before the transaction opens: a slow or stalled bucket never holds
+   * a database connection (PGlite has only one). They are removed again if the transaction fails,
+   * as are those `work` did not persist; after the commit the discarded files' bytes are removed
+   * and thumbnails of the new images are queued.
    */
-  transaction<T>(work: (files: FileTransaction) => Promise<T>): Promise<T>;
+  transaction<T>(
+    work: (files: FileTransaction) => Promise<T>,
+    uploads?: readonly CheckedUpload[],
+  ): Promise<T>;
   /** Makes the WebP thumbnail of an image (the job's handler). */
   makeThumbnail(fileId: number): Promise<void>;
 }
@@ -56,19 +64,26 @@ export function createFileStore(deps: {
   };
 
   return {
-    async transaction(work) {
-      const written: string[] = [];
+    async transaction(work, uploads = []) {
+      const staged = new Map<CheckedUpload, string>();
+      const persisted = new Set<string>();
       const discarded: (string | null)[] = [];
       const images: number[] = [];
       let result;
       try {
+        for (const upload of new Set(uploads)) {
+          const storageKey = storageKeyFor(upload.extension, clock());
+          staged.set(upload, storageKey);
+          await storage.put(storageKey, upload.file.bytes);
+        }
         result = await db.transaction(async (tx) =>
           work({
             tx,
             async persist(upload, uploadedBy) {
-              const storageKey = storageKeyFor(upload.extension, clock());
-              await storage.put(storageKey, upload.file.bytes);
-              written.push(storageKey);
+              const storageKey = staged.get(upload);
+              if (!storageKey) throw new Error('an upload persisted without being named first');
+              if (persisted.has(storageKey)) throw new Error('an upload persisted twice');
+              persisted.add(storageKey);
               const [row] = await tx
                 .insert(files)
                 .values({
@@ -97,9 +112,10 @@ export function createFileStore(deps: {
           }),
         );
       } catch (error) {
-        await removeBytes(written);
+        await removeBytes([...staged.values()]);
         throw error;
       }
+      await removeBytes([...staged.values()].filter((key) => !persisted.has(key)));
       await removeBytes(discarded);
       for (const fileId of images) await jobs.send(FILE_THUMBNAIL_JOB, { fileId });
       return result;

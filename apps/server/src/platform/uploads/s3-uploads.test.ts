@@ -73,7 +73,10 @@ describe('uploads in an S3 bucket (S3_BUCKET set)', async () => {
       1e6,
     );
     if (!checked.ok) throw new Error('not ok');
-    const id = await test.app.fileStore.transaction(({ persist }) => persist(checked.upload, null));
+    const id = await test.app.fileStore.transaction(
+      ({ persist }) => persist(checked.upload, null),
+      [checked.upload],
+    );
     const [row] = await test.database.db.select().from(files).where(eq(files.id, id));
     const key = row!.storageKey;
     expect(s3.objects.get(`ad-uploads/${key}`)?.headers['content-type']).toBe('image/png');

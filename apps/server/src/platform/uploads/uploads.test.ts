@@ -163,10 +163,13 @@ describe('file store', async () => {
     const checked = await checkUpload(new UploadedFile('a.png', bytes, false), 'image', 1e6);
     if (!checked.ok) throw new Error('not ok');
     await expect(
-      store.transaction(async ({ persist }) => {
-        await persist(checked.upload, null);
-        throw new Error('boom');
-      }),
+      store.transaction(
+        async ({ persist }) => {
+          await persist(checked.upload, null);
+          throw new Error('boom');
+        },
+        [checked.upload],
+      ),
     ).rejects.toThrow('boom');
     expect(listed()).toEqual([]);
     expect((await database.db.select({ n: count() }).from(files))[0]?.n).toBe(0);
@@ -180,7 +183,10 @@ describe('file store', async () => {
       1e6,
     );
     if (!checked.ok) throw new Error('not ok');
-    const id = await store.transaction(({ persist }) => persist(checked.upload, null));
+    const id = await store.transaction(
+      ({ persist }) => persist(checked.upload, null),
+      [checked.upload],
+    );
     const [row] = await database.db.select().from(files).where(eq(files.id, id));
     expect(row?.storageKey).toMatch(/^\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/);
     expect(row?.originalName).toBe('mon logo.png');
@@ -191,5 +197,31 @@ describe('file store', async () => {
     expect(listed()).toHaveLength(2);
     await store.transaction(({ discard }) => discard([id]));
     expect(listed()).toEqual([]);
+  });
+
+  it('stores the bytes before the transaction opens, and keeps only those persisted', async () => {
+    const upload = async (name: string) => {
+      const checked = await checkUpload(new UploadedFile(name, await png(), false), 'image', 1e6);
+      if (!checked.ok) throw new Error('not ok');
+      return checked.upload;
+    };
+    const [kept, unused, unnamed] = await Promise.all(['a.png', 'b.png', 'c.png'].map(upload));
+    // A slow bucket must not hold the database: the bytes are all there when `work` starts.
+    const id = await store.transaction(
+      async ({ persist }) => {
+        expect(listed()).toHaveLength(2);
+        return persist(kept!, null);
+      },
+      [kept!, unused!],
+    );
+    // The upload the work did not record is removed after the commit.
+    const [row] = await database.db.select().from(files).where(eq(files.id, id));
+    expect(listed()).toEqual([path.join(...row!.storageKey.split('/'))]);
+    // An upload not named to the transaction cannot be recorded: nothing is left of the attempt.
+    await expect(
+      store.transaction(({ persist }) => persist(unnamed!, null), [unused!]),
+    ).rejects.toThrow('named first');
+    expect(listed()).toHaveLength(1);
+    await store.transaction(({ discard }) => discard([id]));
   });
 });

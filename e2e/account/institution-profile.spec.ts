@@ -66,7 +66,7 @@ test.describe('Ma structure', () => {
       buffer: PNG,
     });
     await expect(main.getByText('logo-cantine.png')).toBeVisible();
-    await main.getByText('Afficher ma structure dans l’annuaire').click();
+    await main.getByText("Afficher ma structure dans l'annuaire").click();
     await main.getByRole('button', { name: 'Enregistrer' }).click();
 
     const success = page.getByRole('dialog', { name: 'Votre structure a bien été modifiée.' });
@@ -84,7 +84,7 @@ test.describe('Ma structure', () => {
     await expect(main.getByLabel('Nom de la structure *')).toHaveValue('La Cantine Verte');
     await expect(main.getByLabel('Code postal')).toHaveValue('33000');
     await expect(main.getByText('logo-cantine.png')).toBeVisible();
-    await expect(main.getByLabel('Afficher ma structure dans l’annuaire')).toBeChecked();
+    await expect(main.getByLabel("Afficher ma structure dans l'annuaire")).toBeChecked();
   });
 
   test('an incomplete institution shows the error banner and the field messages', async ({

@@ -73,7 +73,7 @@ test('@desktop-only an admin finds a member, deactivates and reactivates them; a
   ).toBeFocused();
 
   // The account's history: both changes, by the admin.
-  await row.getByRole('link', { name: 'Voir l’historique de Élodie Garnier' }).click();
+  await row.getByRole('link', { name: "Voir l'historique de Élodie Garnier" }).click();
   await expect.poll(() => pathOf(page)).toBe('/moderation/historique');
   await expect(page.getByRole('heading', { level: 1, name: 'Historique' })).toBeVisible();
   await expect(main(page)).toContainText('Historique de : utilisateur « Élodie Garnier »');

@@ -176,7 +176,7 @@ const rawSchema = z.object({
           templateOrigin(v) !== null && v.includes('{z}') && v.includes('{x}') && /\{-?y\}/.test(v),
         {
           error:
-            'TILE_URL doit être un modèle d’adresse http:// ou https:// de tuiles, avec {z}, {x} et {y} (ou {-y})',
+            "TILE_URL doit être un modèle d'adresse http:// ou https:// de tuiles, avec {z}, {x} et {y} (ou {-y})",
         },
       )
       .optional(),

@@ -60,7 +60,7 @@ export const THEMATICS: readonly Thematic[] = [
     color: '#68A532',
     class: 'thematic-environnement',
     description:
-      'Agriculture durable, lutte contre le gaspillage, alimentation respectueuse de l’environnement.',
+      "Agriculture durable, lutte contre le gaspillage, alimentation respectueuse de l'environnement.",
   },
   {
     key: 'urbanisme',

@@ -31,7 +31,7 @@ export const MESSAGES = {
   invalidCredentials: 'Ces identifiants ne correspondent pas à nos enregistrements.',
   emailNotVerified:
     "Votre adresse e-mail n'a pas encore été confirmée : cliquez sur le lien que nous vous avons envoyé, ou demandez-en un nouveau.",
-  captchaRequired: 'Veuillez confirmer que vous n’êtes pas un robot.',
+  captchaRequired: "Veuillez confirmer que vous n'êtes pas un robot.",
   captchaInvalid: 'La vérification anti-robot a échoué ou a expiré, veuillez réessayer.',
 } as const;
 

@@ -12,7 +12,7 @@ export const FALLBACK_PAGE_CONFIG: PageConfig = {
     sessionRememberDays: 30,
     helpPhone: '',
     tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
-    tileAttribution: '&copy; les contributeurs d’OpenStreetMap',
+    tileAttribution: "&copy; les contributeurs d'OpenStreetMap",
     cookieConsentEnabled: false,
     captchaProvider: 'altcha',
     recaptchaSiteKey: null,

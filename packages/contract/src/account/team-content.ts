@@ -205,13 +205,13 @@ export function teamContentDoneMessage(
 }
 
 export const TEAM_CONTENT_MESSAGES = {
-  moved: 'L’ordre a bien été modifié.',
+  moved: "L'ordre a bien été modifié.",
   cannotMove: 'Cet élément est déjà à cette extrémité de la liste.',
   directionInvalid: 'Le sens du déplacement est invalide.',
   glossaryTitleTaken: 'Ce terme figure déjà dans le glossaire.',
   faqCategoryNameTaken: 'Une catégorie de la FAQ porte déjà ce nom.',
   faqCategoryRequired: 'Le champ catégorie est obligatoire.',
-  faqCategoryInvalid: 'La catégorie choisie n’existe pas.',
+  faqCategoryInvalid: "La catégorie choisie n'existe pas.",
   contactThematicNameTaken: 'Une thématique porte déjà ce nom.',
   addressNameRequired: 'Le champ nom du lieu est obligatoire quand une adresse est indiquée.',
 } as const;
@@ -346,7 +346,7 @@ export const contactThematicInputSchema = z
     ),
     address_name: optionalText('nom du lieu', TEAM_CONTENT_LIMITS.text),
     address_line_1: optionalText('adresse', TEAM_CONTENT_LIMITS.text),
-    address_line_2: optionalText('complément d’adresse', TEAM_CONTENT_LIMITS.text),
+    address_line_2: optionalText("complément d'adresse", TEAM_CONTENT_LIMITS.text),
     postcode: optionalText('code postal', TEAM_CONTENT_LIMITS.postcode),
     city: optionalText('ville', TEAM_CONTENT_LIMITS.text),
     country: optionalText('pays', TEAM_CONTENT_LIMITS.text),

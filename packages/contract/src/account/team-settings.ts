@@ -65,7 +65,7 @@ export const SETTINGS_LIST_INFO: Record<SettingsList, SettingsListInfo> = {
   subthematics: {
     label: 'Sous-thématiques',
     usedFor:
-      'Filtres de la carte, de l’export et des ressources (par thématique), fiches et formulaire des initiatives.',
+      "Filtres de la carte, de l'export et des ressources (par thématique), fiches et formulaire des initiatives.",
     one: 'une sous-thématique',
     the: 'la sous-thématique',
     this: 'cette sous-thématique',
@@ -87,7 +87,7 @@ export const SETTINGS_LIST_INFO: Record<SettingsList, SettingsListInfo> = {
   },
   event_categories: {
     label: 'Catégories des évènements',
-    usedFor: 'Filtre « Catégories » de l’agenda, formulaire des évènements.',
+    usedFor: "Filtre « Catégories » de l'agenda, formulaire des évènements.",
     one: 'une catégorie',
     the: 'la catégorie',
     this: 'cette catégorie',
@@ -110,7 +110,7 @@ export const SETTINGS_LIST_INFO: Record<SettingsList, SettingsListInfo> = {
   project_holder_types: {
     label: 'Types de porteurs de projet',
     usedFor:
-      'Filtre « Porteurs de projet » de la carte et de l’export, fiches et formulaires des initiatives et des démarches.',
+      "Filtre « Porteurs de projet » de la carte et de l'export, fiches et formulaires des initiatives et des démarches.",
     one: 'un type de porteur',
     the: 'le type de porteur',
     this: 'ce type de porteur',
@@ -122,7 +122,7 @@ export const SETTINGS_LIST_INFO: Record<SettingsList, SettingsListInfo> = {
   beneficiaries: {
     label: 'Bénéficiaires',
     usedFor:
-      'Filtre « Bénéficiaires » de la carte et de l’export, fiches et formulaire des initiatives.',
+      "Filtre « Bénéficiaires » de la carte et de l'export, fiches et formulaire des initiatives.",
     one: 'un bénéficiaire',
     the: 'le bénéficiaire',
     this: 'ce bénéficiaire',
@@ -132,22 +132,22 @@ export const SETTINGS_LIST_INFO: Record<SettingsList, SettingsListInfo> = {
     fixed: false,
   },
   areas_of_influence: {
-    label: 'Aires d’influence',
+    label: "Aires d'influence",
     usedFor: 'Fiches et formulaires des initiatives et des démarches.',
-    one: 'une aire d’influence',
-    the: 'l’aire d’influence',
-    this: 'cette aire d’influence',
+    one: "une aire d'influence",
+    the: "l'aire d'influence",
+    this: "cette aire d'influence",
     feminine: true,
     color: false,
     parent: false,
     fixed: false,
   },
   progress_statuses: {
-    label: 'États d’avancement',
+    label: "États d'avancement",
     usedFor: 'Fiches et formulaires des initiatives et des démarches.',
-    one: 'un état d’avancement',
-    the: 'l’état d’avancement',
-    this: 'cet état d’avancement',
+    one: "un état d'avancement",
+    the: "l'état d'avancement",
+    this: "cet état d'avancement",
     feminine: false,
     color: false,
     parent: false,
@@ -155,9 +155,9 @@ export const SETTINGS_LIST_INFO: Record<SettingsList, SettingsListInfo> = {
   },
   issue_types: {
     label: 'Enjeux',
-    usedFor: 'Enjeux d’une initiative : fiches et formulaire des initiatives.',
+    usedFor: "Enjeux d'une initiative : fiches et formulaire des initiatives.",
     one: 'un enjeu',
-    the: 'l’enjeu',
+    the: "l'enjeu",
     this: 'cet enjeu',
     feminine: false,
     color: false,
@@ -166,7 +166,7 @@ export const SETTINGS_LIST_INFO: Record<SettingsList, SettingsListInfo> = {
   },
   contact_types: {
     label: 'Types de structure',
-    usedFor: 'Filtre « Types de contact » de l’annuaire, formulaire « Ma structure ».',
+    usedFor: "Filtre « Types de contact » de l'annuaire, formulaire « Ma structure ».",
     one: 'un type de structure',
     the: 'le type de structure',
     this: 'ce type de structure',
@@ -235,11 +235,11 @@ export const TEAM_SETTINGS_MESSAGES = {
   colorTooLight:
     'Cette couleur est trop claire : la marque blanche des repères de la carte ne se verrait plus. Choisissez une couleur plus foncée.',
   thematicRequired: 'La thématique est obligatoire.',
-  thematicInvalid: 'La thématique choisie n’existe pas.',
+  thematicInvalid: "La thématique choisie n'existe pas.",
   directionInvalid: 'Le sens du déplacement est invalide.',
   fixed:
     'Les thématiques sont fixes : vous pouvez modifier leur nom, leur couleur et leur ordre, mais pas en ajouter ni en supprimer.',
-  moved: 'L’ordre de la liste a bien été modifié.',
+  moved: "L'ordre de la liste a bien été modifié.",
   cannotMove: 'Cette entrée est déjà à cette extrémité de la liste.',
 } as const;
 

@@ -40,7 +40,7 @@ describe('the audit history presenter', () => {
       }),
     ).toBe('Publié le 10/01/2022, sans mise à jour depuis le 01/06/2022.');
     expect(summaryOf('post.update', 'post', { outcome: 'revision' })).toBe(
-      'Modification d’un contenu publié, en attente de relecture.',
+      "Modification d'un contenu publié, en attente de relecture.",
     );
     expect(summaryOf('post.update', 'post', { outcome: 'updated' })).toBeNull();
     const long = 'x'.repeat(600);

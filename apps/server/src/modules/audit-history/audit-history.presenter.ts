@@ -105,7 +105,7 @@ export function summaryOf(
     return `Commentaire : ${short}`;
   }
   if (verb === 'update' && data.outcome === 'revision') {
-    return 'Modification d’un contenu publié, en attente de relecture.';
+    return "Modification d'un contenu publié, en attente de relecture.";
   }
   return null;
 }

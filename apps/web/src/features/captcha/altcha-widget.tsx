@@ -17,7 +17,7 @@ const FRENCH = {
   cancel: 'Annuler',
   enterCode: 'Saisissez le code',
   enterCodeAria: 'Saisissez le code que vous entendez. Appuyez sur Espace pour écouter le code.',
-  enterCodeFromImage: 'Pour continuer, saisissez le code de l’image ci-dessous.',
+  enterCodeFromImage: "Pour continuer, saisissez le code de l'image ci-dessous.",
   error: 'La vérification a échoué. Veuillez réessayer.',
   expired: 'La vérification a expiré. Veuillez recommencer.',
   footer: '',

@@ -69,7 +69,7 @@ describe('Captcha', () => {
   });
 
   it('shows the server error under the widget, linked to it', async () => {
-    const message = 'Veuillez confirmer que vous n’êtes pas un robot.';
+    const message = "Veuillez confirmer que vous n'êtes pas un robot.";
     const { container } = renderCaptcha({ error: message });
     const widget = await screen.findByRole('button', { name: 'Je ne suis pas un robot' });
     const error = screen.getByText(message);

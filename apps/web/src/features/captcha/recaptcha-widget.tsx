@@ -41,7 +41,7 @@ export function RecaptchaWidget({ onChange, siteKey, describedBy }: CaptchaWidge
   if (failed || !siteKey)
     return (
       <p className={fr.cx('fr-error-text')} role="alert" aria-describedby={describedBy}>
-        Le service de vérification anti-robot n’a pas pu être chargé. Veuillez recharger la page.
+        Le service de vérification anti-robot n'a pas pu être chargé. Veuillez recharger la page.
       </p>
     );
   return (

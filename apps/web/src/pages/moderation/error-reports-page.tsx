@@ -44,8 +44,8 @@ function OpenReports() {
   return (
     <>
       <p>
-        Les visiteurs signalent ici une information inexacte ou périmée d’une fiche publiée.
-        Corrigez la fiche si besoin (ou demandez-le à son auteur), répondez au visiteur s’il a
+        Les visiteurs signalent ici une information inexacte ou périmée d'une fiche publiée.
+        Corrigez la fiche si besoin (ou demandez-le à son auteur), répondez au visiteur s'il a
         laissé son adresse, puis marquez le signalement comme traité.
       </p>
       <div className={fr.cx('fr-select-group')}>

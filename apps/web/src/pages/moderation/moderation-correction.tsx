@@ -53,8 +53,8 @@ export function CorrectionForm({
       </h2>
       <p>
         {review.kind === 'edit'
-          ? 'Vos corrections remplacent la modification proposée par l’auteur, qui reste en attente de votre décision ; la version publiée reste en ligne jusqu’à la publication.'
-          : 'Vos corrections remplacent la proposition de l’auteur, qui reste en attente de votre décision.'}
+          ? "Vos corrections remplacent la modification proposée par l'auteur, qui reste en attente de votre décision ; la version publiée reste en ligne jusqu'à la publication."
+          : "Vos corrections remplacent la proposition de l'auteur, qui reste en attente de votre décision."}
       </p>
       {options ? (
         <FormOf review={review} id={id} options={options} target={target} />

@@ -196,7 +196,7 @@ function Submitter({ review }: { review: ModerationReview }) {
           <a href={`mailto:${author.email}`}>{author.email}</a>)
         </>
       ) : (
-        'Contenu sans auteur (ajouté par l’équipe)'
+        "Contenu sans auteur (ajouté par l'équipe)"
       )}
       {institution ? <> pour la structure « {institution} »</> : null}
       {submittedAt ? (

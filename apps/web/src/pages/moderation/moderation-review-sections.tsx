@@ -143,10 +143,10 @@ export function ReviewPublicView({ view }: { view: ModerationPublicView | null }
       </h2>
       <p className={fr.cx('fr-hint-text')}>
         {view.kind === 'initiative' || view.kind === 'demarche'
-          ? 'La fiche telle que la carte l’affichera une fois la proposition publiée.'
+          ? "La fiche telle que la carte l'affichera une fois la proposition publiée."
           : view.kind === 'event'
-            ? 'L’évènement tel que l’agenda l’affichera une fois la proposition publiée.'
-            : 'La page telle que le site public l’affichera une fois la proposition publiée.'}
+            ? "L'évènement tel que l'agenda l'affichera une fois la proposition publiée."
+            : "La page telle que le site public l'affichera une fois la proposition publiée."}
       </p>
       <div className="app-moderation-public">
         <PublicView view={view} />

@@ -196,7 +196,7 @@ function InstitutionForm({ options }: { options: InstitutionOptions }) {
               disabled={processing}
               options={[
                 {
-                  label: 'Afficher ma structure dans l’annuaire',
+                  label: "Afficher ma structure dans l'annuaire",
                   nativeInputProps: {
                     name: 'display_in_directory',
                     checked: values.display_in_directory,
@@ -210,7 +210,7 @@ function InstitutionForm({ options }: { options: InstitutionOptions }) {
                 {
                   label: 'Envoyer aussi les messages à mon adresse e-mail personnelle',
                   hintText:
-                    'Les messages adressés à votre structure depuis l’annuaire vous seront aussi envoyés.',
+                    "Les messages adressés à votre structure depuis l'annuaire vous seront aussi envoyés.",
                   nativeInputProps: {
                     name: 'send_also_to_personal_email',
                     checked: values.send_also_to_personal_email,

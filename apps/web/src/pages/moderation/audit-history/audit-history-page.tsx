@@ -68,7 +68,7 @@ function AuditHistory() {
     <>
       <p>
         Qui a modifié quoi, et quand : les propositions et modifications des membres, les décisions
-        et corrections de l’équipe, les comptes, les listes de référence et les tâches automatiques.
+        et corrections de l'équipe, les comptes, les listes de référence et les tâches automatiques.
       </p>
       {oneItem && data?.context.subject ? <SubjectHeader list={data} /> : null}
       <AuditFilters
@@ -79,12 +79,12 @@ function AuditHistory() {
       {filtered ? (
         <p className={fr.cx('fr-mb-2w')}>
           <Link to={pathTo('moderation.audit')} className={fr.cx('fr-link')}>
-            Effacer les filtres et voir tout l’historique
+            Effacer les filtres et voir tout l'historique
           </Link>
         </p>
       ) : null}
 
-      <section aria-label="Évènements de l’historique" aria-busy={isFetching}>
+      <section aria-label="Évènements de l'historique" aria-busy={isFetching}>
         {error ? (
           <Alert severity="error" small description={error.message} role="alert" />
         ) : !data ? (

@@ -48,9 +48,9 @@ export function ContactThematicsAdminPage() {
               <Link to={pathTo('contact-us')} className={fr.cx('fr-link')}>
                 Nous contacter
               </Link>
-              , dans l’ordre choisi ici. Chaque message est envoyé à l’adresse e-mail de sa
-              thématique, ou à défaut à {list?.default_recipient ?? 'l’adresse de contact'}. Un
-              changement s’applique aussitôt.
+              , dans l'ordre choisi ici. Chaque message est envoyé à l'adresse e-mail de sa
+              thématique, ou à défaut à {list?.default_recipient ?? "l'adresse de contact"}. Un
+              changement s'applique aussitôt.
             </p>
           )}
           addLabel="Ajouter une thématique"
@@ -65,7 +65,7 @@ export function ContactThematicsAdminPage() {
           ]}
           nameOf={(row) => row.name}
           caption={(rows) =>
-            `Thématiques du formulaire de contact (${rows.length}), dans l’ordre du formulaire`
+            `Thématiques du formulaire de contact (${rows.length}), dans l'ordre du formulaire`
           }
           empty="Aucune thématique : le formulaire de contact ne peut pas être envoyé."
           ordered
@@ -86,7 +86,7 @@ export function ContactThematicsAdminPage() {
 const ADDRESS_FIELDS = [
   ['address_name', 'Nom du lieu ou du service'],
   ['address_line_1', 'Adresse'],
-  ['address_line_2', 'Complément d’adresse'],
+  ['address_line_2', "Complément d'adresse"],
   ['postcode', 'Code postal'],
   ['city', 'Ville'],
   ['country', 'Pays'],
@@ -173,7 +173,7 @@ function ThematicForm({
           <legend className={fr.cx('fr-fieldset__legend')}>
             Adresse affichée à côté du formulaire
             <span id="thematic-address-hint" className={fr.cx('fr-hint-text')}>
-              Facultative ; laissez tous les champs vides pour n’en afficher aucune.
+              Facultative ; laissez tous les champs vides pour n'en afficher aucune.
             </span>
           </legend>
           {ADDRESS_FIELDS.map(([name, label]) => (

@@ -39,7 +39,7 @@ export function EntryForm({
         {title}
       </h3>
       <p className={fr.cx('fr-hint-text')}>
-        Les champs marqués d’un astérisque (*) sont obligatoires.
+        Les champs marqués d'un astérisque (*) sont obligatoires.
       </p>
       <FormError message={form.generalError} />
       <ErrorBanner show={form.hasErrors && !form.processing} />

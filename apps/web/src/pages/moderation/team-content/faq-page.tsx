@@ -41,7 +41,7 @@ export function FaqAdminPage() {
         <Link to={pathTo('faq')} className={fr.cx('fr-link')}>
           Foire aux questions
         </Link>{' '}
-        du site public montre les catégories qui ont des questions, dans l’ordre choisi ici. Un
+        du site public montre les catégories qui ont des questions, dans l'ordre choisi ici. Un
         changement y apparaît aussitôt.
       </p>
       <EntriesSection<FaqCategoryRow, CategoriesList>
@@ -53,7 +53,7 @@ export function FaqAdminPage() {
           { header: 'Questions', cell: (row) => questionsCount(row.items_count) },
         ]}
         nameOf={(row) => row.name}
-        caption={(rows) => `Catégories de la FAQ (${rows.length}), dans l’ordre du site public`}
+        caption={(rows) => `Catégories de la FAQ (${rows.length}), dans l'ordre du site public`}
         empty="Aucune catégorie pour le moment."
         ordered
         Form={CategoryForm}
@@ -64,7 +64,7 @@ export function FaqAdminPage() {
         addLabel="Ajouter une question"
         cannotAdd={(list) =>
           list.categories.length === 0
-            ? 'Ajoutez d’abord une catégorie : chaque question appartient à une catégorie.'
+            ? "Ajoutez d'abord une catégorie : chaque question appartient à une catégorie."
             : null
         }
         columns={() => [
@@ -81,7 +81,7 @@ export function FaqAdminPage() {
         ]}
         nameOf={(row) => row.question}
         caption={(rows) =>
-          `Questions de la FAQ (${rows.length}), par catégorie, dans l’ordre du site public`
+          `Questions de la FAQ (${rows.length}), par catégorie, dans l'ordre du site public`
         }
         empty="Aucune question pour le moment."
         ordered

@@ -31,7 +31,7 @@ export function GlossaryAdminPage() {
         title="Termes du glossaire"
         intro={
           <p>
-            Les termes sont classés par lettre, dans l’ordre alphabétique, sur la page{' '}
+            Les termes sont classés par lettre, dans l'ordre alphabétique, sur la page{' '}
             <Link to={pathTo('glossary')} className={fr.cx('fr-link')}>
               Glossaire
             </Link>{' '}

@@ -52,7 +52,7 @@ export function TeamMembersAdminPage() {
             <Link to={pathTo('about')} className={fr.cx('fr-link')}>
               À propos
             </Link>
-            , dans l’ordre choisi ici (la section n’apparaît que si la liste n’est pas vide). Un
+            , dans l'ordre choisi ici (la section n'apparaît que si la liste n'est pas vide). Un
             changement y apparaît aussitôt.
           </p>
         }
@@ -78,8 +78,8 @@ export function TeamMembersAdminPage() {
           { header: 'Rôle', cell: (row) => row.description ?? '—', multiline: true },
         ]}
         nameOf={(row) => row.name}
-        caption={(rows) => `Membres de l’équipe (${rows.length}), dans l’ordre du site public`}
-        empty="Aucune personne pour le moment : la section « Vos contacts » n’est pas affichée."
+        caption={(rows) => `Membres de l'équipe (${rows.length}), dans l'ordre du site public`}
+        empty="Aucune personne pour le moment : la section « Vos contacts » n'est pas affichée."
         ordered
         Form={MemberForm}
       />

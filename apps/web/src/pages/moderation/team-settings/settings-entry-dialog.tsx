@@ -158,7 +158,7 @@ function EntryForm({
           <FieldInput
             name="name"
             label="Nom *"
-            hintText={`${SETTINGS_NAME_MAX} caractères au plus. Le nouveau nom s’affiche aussitôt sur le site public.`}
+            hintText={`${SETTINGS_NAME_MAX} caractères au plus. Le nouveau nom s'affiche aussitôt sur le site public.`}
             value={name}
             onChange={setName}
             error={form.errorFor('name')}

@@ -57,7 +57,7 @@ function TeamSettings() {
     <>
       <p>
         Ces listes alimentent les filtres, la carte, les fiches et les formulaires des membres. Un
-        changement s’affiche aussitôt sur le site public.
+        changement s'affiche aussitôt sur le site public.
       </p>
       <ListsNav current={list} />
       <SettingsListSection key={list} list={list} />
@@ -266,7 +266,7 @@ function EntriesTable({
           <div className={fr.cx('fr-table__content')}>
             <table>
               <caption>
-                {info.label} ({entries.length}), dans l’ordre du site public
+                {info.label} ({entries.length}), dans l'ordre du site public
               </caption>
               <thead>
                 <tr>

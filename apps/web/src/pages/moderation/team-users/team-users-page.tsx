@@ -81,7 +81,7 @@ function TeamUsers() {
     <>
       <p>
         Recherchez un compte, changez son rôle ou désactivez-le. Chaque changement est inscrit dans
-        l’<Link to={pathTo('moderation.audit')}>historique</Link>.
+        l'<Link to={pathTo('moderation.audit')}>historique</Link>.
       </p>
       <p className={fr.cx('fr-mb-3w')}>
         <a
@@ -328,7 +328,7 @@ function UserRow({
           className={`${fr.cx('fr-link', 'fr-link--sm', 'fr-link--icon-left', 'fr-icon-time-line')} app-team-users__history`}
           to={auditHistoryPath('user', user.id)}
         >
-          Voir l’historique
+          Voir l'historique
           <span className={fr.cx('fr-sr-only')}> de {user.name}</span>
         </Link>
       </th>

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ModerationReview } from '@ad/contract/account/moderation';
 import type { InitiativeOptions } from '@ad/contract/account/projects';
 import type { PostOptions } from '@ad/contract/account/publications';
@@ -292,6 +294,50 @@ describe('the team corrects a submission before publishing it (/api/moderation/i
     }
     expect((await postRow(published)).title).toBe('Déjà publiée');
     expect((await review('posts', published)).can_correct).toBe(false);
+  });
+
+  it('keeps nothing of a correction whose item was decided meanwhile: 404, no file row, no bytes', async () => {
+    const post = await submitPost('Publiée pendant la correction');
+    const created = await send(member, 'POST', '/api/user/initiatives', {
+      ...initiativeFields('Initiative publiée pendant la correction'),
+      _method: 'post',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const initiative = created.json<{ data: { id: number } }>().data.id;
+    const logo = { filename: 'logo.png', bytes: png, type: 'image/png' };
+    const storedBytes = () =>
+      readdirSync(path.join(t.dataDir, 'uploads'), { recursive: true }).filter((f) =>
+        String(f).includes('.'),
+      ).length;
+    const rowsBefore = await fileCount(t);
+    const bytesBefore = storedBytes();
+    for (const [type, id, fields] of [
+      ['posts', post, { ...postFields('Correction tardive'), image: logo }],
+      [
+        'initiatives',
+        initiative,
+        {
+          ...initiativeFields('Correction tardive'),
+          'logo_files[0][file]': logo,
+          'logo_files[0][displayedName]': 'Logo',
+        },
+      ],
+    ] as const) {
+      // Another moderator publishes it after the correction was checked, before it is written.
+      const transaction = t.app.fileStore.transaction.bind(t.app.fileStore);
+      vi.spyOn(t.app.fileStore, 'transaction').mockImplementationOnce(async (work, uploads) => {
+        expect((await decide(type, id, 'publish')).statusCode).toBe(200);
+        return transaction(work, uploads);
+      });
+      const response = await send(moderator, 'POST', `/api/moderation/items/${type}/${id}`, {
+        ...fields,
+        _method: 'put',
+      });
+      expect(response.statusCode, response.body).toBe(404);
+      expect(await corrections(id, type)).toHaveLength(0);
+    }
+    expect(await fileCount(t)).toBe(rowsBefore);
+    expect(storedBytes()).toBe(bytesBefore);
   });
 
   it('corrects the pending edit of a published initiative: the live item stays until it is published', async () => {

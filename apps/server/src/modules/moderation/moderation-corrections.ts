@@ -89,16 +89,17 @@ function publicationCorrector<V extends object, O extends object>(
       const item = await waiting(input.id);
       const current = effectiveRow(item.row, item.revision);
       const prepared = await editor.prepare(input.form, current);
-      const done = await app.fileStore.transaction(async ({ tx, persist, discard }) => {
+      // Decided meanwhile: a 404 thrown inside, so that the new files' rows and bytes go too.
+      await app.fileStore.transaction(async ({ tx, persist, discard }) => {
         const values = await prepared.build(persist, input.actor.id);
-        if (!(await correctPublication(editor.kind, { tx, discard }, item, values))) return false;
+        if (!(await correctPublication(editor.kind, { tx, discard }, item, values))) {
+          throw notFound();
+        }
         await recordCorrection(tx, type, input, {
           kind: item.revision ? 'edit' : 'new',
           fields: changedFields(type, current as FlatState, values as FlatState),
         });
-        return true;
       }, prepared.uploads);
-      if (!done) throw notFound();
     },
   };
 }
@@ -129,7 +130,7 @@ function projectCorrector(
     },
     async correct(input) {
       const item = await waiting(input.id);
-      const done = await service.correct(
+      await service.correct(
         kind,
         item,
         { form: input.form, uploadedBy: input.actor.id },
@@ -138,10 +139,8 @@ function projectCorrector(
             kind: item.revision ? 'edit' : 'new',
             fields: changedFields(type, flatten(before), flatten(after)),
           });
-          return true;
         },
       );
-      if (!done) throw notFound();
     },
   };
 }

@@ -153,21 +153,26 @@ export async function applyContactRevision(
  * `POST /api/user/institution`: creates the member's institution (pending) or edits it. An edit
  * of the published institution becomes a pending revision (the directory keeps the published
  * version); otherwise the row is updated and goes back to moderation. Runs inside the file
- * store's transaction; `image` has been checked already, and named to that transaction.
+ * store's transaction; its type (`checkInstitutionType`) and `image` have been checked already,
+ * and the image named to that transaction.
  */
+/** The structure type must exist: checked before the image is stored (422 under `type_id`). */
+export async function checkInstitutionType(db: DbOrTx, typeId: number): Promise<void> {
+  const [type] = await db
+    .select({ id: contactTypes.id })
+    .from(contactTypes)
+    .where(eq(contactTypes.id, typeId));
+  if (!type) {
+    throw new ValidationError({ type_id: ['Le champ type de structure est invalide.'] });
+  }
+}
+
 export async function saveInstitution(
   store: FileTransaction,
   input: { userId: number; form: InstitutionForm; image: CheckedUpload | null; ip: string | null },
 ): Promise<{ id: number; created: boolean }> {
   const { tx } = store;
   const { userId, form } = input;
-  const [type] = await tx
-    .select({ id: contactTypes.id })
-    .from(contactTypes)
-    .where(eq(contactTypes.id, form.type_id));
-  if (!type) {
-    throw new ValidationError({ type_id: ['Le champ type de structure est invalide.'] });
-  }
   const newImageId = input.image ? await store.persist(input.image, userId) : null;
   const base = {
     typeId: form.type_id,

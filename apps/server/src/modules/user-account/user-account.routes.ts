@@ -9,7 +9,7 @@ import { routeRateLimit } from '../../platform/rate-limit.ts';
 import { checkFormFiles } from '../../platform/uploads/check-form-files.ts';
 import { parseForm } from '../../platform/uploads/form-fields.ts';
 import { readMultipartForm } from '../../platform/uploads/multipart-form.ts';
-import { institutionOptions, saveInstitution } from './institution.ts';
+import { checkInstitutionType, institutionOptions, saveInstitution } from './institution.ts';
 import { changePassword, profileOf, saveProfile } from './profile.ts';
 import {
   institutionFormSchema,
@@ -51,6 +51,7 @@ export const userAccountRoutes: FastifyPluginAsync<UserRoutesOptions> = async (
   app.post('/api/user/institution', routeRateLimit(config, 'write'), async (request, reply) => {
     const user = requireUser(request);
     const form = parseForm(institutionFormSchema, await readMultipartForm(request));
+    await checkInstitutionType(db, form.type_id);
     const checked = form.image
       ? await checkFormFiles(config, [{ key: 'image', file: form.image, kind: 'image' }])
       : null;

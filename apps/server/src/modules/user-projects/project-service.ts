@@ -378,14 +378,15 @@ export function projectService(deps: {
      * would be; a new item's row and relations take the state and it stays pending (owner and
      * date unchanged); the pending revision of a published item takes it as its payload, the live
      * item untouched. `write` runs inside the file transaction once the correction is written
-     * (audit); null when the item no longer waits (nothing written).
+     * (audit). A 404 when the item no longer waits (decided meanwhile), thrown inside the
+     * transaction: nothing is written, the new files' bytes are removed.
      */
     async correct<T>(
       kind: AnyKind,
       item: TeamItem,
       input: { form: FormObject; uploadedBy: number },
       write: (tx: Transaction, before: ProjectState, after: ProjectState) => Promise<T>,
-    ): Promise<T | null> {
+    ): Promise<T> {
       const { row, revision } = item;
       const prepared = await prepare(kind, input.form, {
         userId: row.userId ?? 0,
@@ -397,10 +398,12 @@ export function projectService(deps: {
         const { state } = await prepared.build(files, input.uploadedBy);
         if (revision) {
           const payload = state as unknown as Record<string, unknown>;
-          if (!(await replacePendingPayload(tx, kind.subjectType, row.id, payload))) return null;
+          if (!(await replacePendingPayload(tx, kind.subjectType, row.id, payload))) {
+            throw notFound();
+          }
           await discardReplacedRevision(files, kind, row.id, revision.payload, state);
         } else {
-          if ((await kind.findRow(tx, row.id))?.moderationStatus !== 'pending') return null;
+          if ((await kind.findRow(tx, row.id))?.moderationStatus !== 'pending') throw notFound();
           await files.discard(await kind.apply(tx, row.id, state, { updatedAt: sql`updated_at` }));
         }
         return write(tx, item.state, state);

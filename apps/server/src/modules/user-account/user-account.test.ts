@@ -322,6 +322,22 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
       expect(await institutionOf(who.user.id)).toBeNull();
     });
 
+    it('refuses an unknown structure type under its field, storing nothing of the image', async () => {
+      const who = await member();
+      const filesBefore = await t.database.db.select({ id: files.id }).from(files);
+      const response = await postForm(who, '/api/user/institution', {
+        ...institutionFields(),
+        type_id: '999999',
+        image: await png(),
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+        type_id: ['Le champ type de structure est invalide.'],
+      });
+      expect(await t.database.db.select({ id: files.id }).from(files)).toEqual(filesBefore);
+      expect(await institutionOf(who.user.id)).toBeNull();
+    });
+
     it('accepts the optional fields left out', async () => {
       const who = await member();
       const fields = institutionFields();

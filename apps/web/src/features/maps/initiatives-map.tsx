@@ -11,7 +11,8 @@ import {
 import { ClusterClient } from './cluster-client.ts';
 import { ClusterIndex } from './cluster-index.ts';
 import type { ClustersAnswer } from './cluster-protocol.ts';
-import { boundsKey, type MapBounds, type MapListKind } from './map-query.ts';
+import { type MapBounds, type MapListKind } from './map-query.ts';
+import { boundsKey } from './map-query-changes.ts';
 import { itemMarkerSvg } from './map-markers.ts';
 import outlines from './outlines.json';
 import './initiatives-map.css';

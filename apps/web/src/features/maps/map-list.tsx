@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import type { MapListItem, MapResourceType } from '@ad/contract';
 import { fr } from '../../lib/fr.ts';
 import { Loader } from '../../app/loader.tsx';
-import { shownResourceType, tabFor, type MapListKind, type MapQuery } from './map-query.ts';
+import { type MapListKind, type MapQuery } from './map-query.ts';
+import { shownResourceType, tabFor } from './map-query-changes.ts';
 import type { MapLists } from './use-map-lists.ts';
 import { VirtualList } from './virtual-list.tsx';
 

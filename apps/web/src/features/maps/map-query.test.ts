@@ -2,11 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAP_BOUNDS, INITIATIVES_API_PATH, type MapListItem } from '@ad/contract';
 import { apiUrl } from '../../lib/api-query.ts';
+import { listApiParams, listsOf, mapQueryFrom, type MapQuery } from './map-query.ts';
 import {
   criteriaNotInReport,
-  listApiParams,
-  listsOf,
-  mapQueryFrom,
   mapQuerySearch,
   mergePages,
   relatedInitiatives,
@@ -17,8 +15,7 @@ import {
   withoutFilter,
   withResourceType,
   withSearch,
-  type MapQuery,
-} from './map-query.ts';
+} from './map-query-changes.ts';
 
 const parse = (text: string) => mapQueryFrom(new URLSearchParams(text));
 const bounds = { south: 44.1, north: 45.2, west: -1.5, east: 0.7 };

@@ -2,13 +2,8 @@ import { useMemo, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { DEFAULT_MAP_BOUNDS, type MapListItem, type MapListPage } from '@ad/contract';
 import { mapListPageQuery, mapListPreviewQuery } from './api.ts';
-import {
-  listsOf,
-  mergePages,
-  type MapBounds,
-  type MapListKind,
-  type MapQuery,
-} from './map-query.ts';
+import { listsOf, type MapBounds, type MapListKind, type MapQuery } from './map-query.ts';
+import { mergePages } from './map-query-changes.ts';
 
 export type MapLists = Record<MapListKind, readonly MapListItem[]>;
 

@@ -32,9 +32,14 @@ import { MapFilterSelects, MapSearch } from '../../features/maps/map-filters-bar
 import { MapLegend } from '../../features/maps/map-legend.tsx';
 import { MapList } from '../../features/maps/map-list.tsx';
 import {
-  criteriaNotInReport,
   listsOf,
   mapQueryFrom,
+  type MapBounds,
+  type MapListKind,
+  type MapQuery,
+} from '../../features/maps/map-query.ts';
+import {
+  criteriaNotInReport,
   mapQuerySearch,
   relatedInitiatives,
   withFilter,
@@ -42,10 +47,7 @@ import {
   withResourceType,
   withSearch,
   withoutFilter,
-  type MapBounds,
-  type MapListKind,
-  type MapQuery,
-} from '../../features/maps/map-query.ts';
+} from '../../features/maps/map-query-changes.ts';
 import { useMapLists } from '../../features/maps/use-map-lists.ts';
 import { detailOf, detailPath } from './initiatives.ts';
 import './initiatives.css';

@@ -9,8 +9,8 @@ import {
 
 /**
  * The initiatives page's URL state (map-query.ts) written back, and the transitions of spec §4:
- * what the page and the map do with it. Apart from the route's reading so that the app's entry
- * chunk does not carry them.
+ * what the page and the map do with it. Kept apart from the route's reading, so that the app's
+ * entry chunk does not carry them.
  */
 
 /** Coordinates in the URL: 5 decimals (about a metre) keep it short and stable. */

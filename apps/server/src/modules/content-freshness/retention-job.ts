@@ -9,7 +9,15 @@ import type { FileStore } from '../../platform/uploads/file-store.ts';
 import { subjectOf } from '../moderation/moderation-subjects.ts';
 import { UPKEEP_CHUNK, UPKEEP_MAX_PER_RUN } from './freshness-job.ts';
 import { UPKEEP_MAIL_JOB, type UpkeepMail } from './upkeep-mail.ts';
-import { at, ownerReachable, referenceAt, removalDue, rowsOf, warningDue } from './upkeep-sql.ts';
+import {
+  at,
+  itemTitle,
+  ownerReachable,
+  referenceAt,
+  removalDue,
+  rowsOf,
+  warningDue,
+} from './upkeep-sql.ts';
 
 export const RETENTION_JOB = 'content.retention';
 /** Every day at 4:10, Paris time: removals empty the public cache when few people visit. */
@@ -50,8 +58,6 @@ async function fileIdsOf(tx: DbOrTx, type: RetentionType, ids: number[]): Promis
   );
   return [...new Set(rows.flatMap((r) => (r.file_id === null ? [] : [Number(r.file_id)])))];
 }
-
-const itemTitle = (type: RetentionType) => sql`t.${sql.identifier(subjectOf(type).titleColumn)}`;
 
 interface WarningCandidate {
   id: number;

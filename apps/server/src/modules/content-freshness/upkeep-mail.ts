@@ -8,7 +8,15 @@ import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
 import { subjectOf } from '../moderation/moderation-subjects.ts';
 import type { UpkeepEmails } from './content-freshness.emails.tsx';
 import { freshnessLink } from './freshness-link.ts';
-import { at, ownerReachable, referenceAt, removalAt, rowsOf } from './upkeep-sql.ts';
+import {
+  at,
+  itemTitle,
+  ownerReachable,
+  referenceAt,
+  removalAt,
+  rowsOf,
+  warnedInCycle,
+} from './upkeep-sql.ts';
 
 /**
  * One e-mail of the freshness check or of the retention. The job's data names the item, its owner
@@ -92,13 +100,12 @@ export async function upkeepMessage(
   const item = subjectOf(mail.type);
   const [row] = rowsOf<OwnerRow & { removal_at: string | Date }>(
     await db.execute(sql`
-      SELECT u.email, u.firstname, t.${sql.identifier(item.titleColumn)}::text AS title,
+      SELECT u.email, u.firstname, ${itemTitle(mail.type)} AS title,
         ${referenceAt(mail.type)} AS reference_at, t.retention_warned_at AS marked_at,
         ${removalAt(mail.type, config, new Date(mail.markedAt))} AS removal_at
       FROM ${sql.identifier(item.table)} t JOIN users u ON u.id = t.user_id
       WHERE t.id = ${mail.itemId} AND t.user_id = ${mail.ownerId} AND ${ownerReachable}
-        AND t.retention_warned_at >= ${referenceAt(mail.type)}
-        AND t.retention_warned_at = ${at(new Date(mail.markedAt))}`),
+        AND ${warnedInCycle(mail.type)} AND t.retention_warned_at = ${at(new Date(mail.markedAt))}`),
   );
   if (!row) return null;
   const removal = new Date(row.removal_at);

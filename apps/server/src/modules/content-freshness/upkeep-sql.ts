@@ -34,6 +34,10 @@ export function referenceAt(type: RetentionType): SQL {
     : sql`GREATEST(t.published_at, t.moderated_at)`;
 }
 
+/** The item's title (or name), as text. */
+export const itemTitle = (type: RetentionType): SQL =>
+  sql`t.${sql.identifier(subjectOf(type).titleColumn)}::text`;
+
 /** The owner can be written to: an account that still exists and is not deactivated. */
 export const ownerReachable = sql`u.id IS NOT NULL AND u.deactivated_at IS NULL`;
 

@@ -773,6 +773,16 @@ describe('the initiatives map API', () => {
       expect(data.pdf_url).toBe(`/api/food_procedures/${id.pat}/pdf`);
     });
 
+    it('reads a detail, its lists and its contact’s in one query', async () => {
+      for (const path of [`/api/initiatives/${id.marche}`, `/api/food_procedures/${id.pat}`]) {
+        // A query string of its own (ignored by the API): not an answer the public cache kept.
+        const { result, queries } = await t.database.recordQueries(() => get(`${path}?once=1`));
+        expect(result.statusCode, path).toBe(200);
+        expect(result.json().data.contact.id, path).toBe(id.mairie);
+        expect(queries, path).toHaveLength(1);
+      }
+    });
+
     it('answers 404 for a missing or unpublished item, 422 for an id that is not an integer', async () => {
       for (const path of [
         `/api/initiatives/${id.pending}`,

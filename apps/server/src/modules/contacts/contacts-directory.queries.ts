@@ -1,4 +1,5 @@
 import { and, asc, count, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { unaccentLower } from '../../db/schema/common.ts';
 import { contacts, contactThematics } from '../../db/schema/contacts.ts';
 import { files } from '../../db/schema/files.ts';
@@ -8,6 +9,7 @@ import { initiatives } from '../../db/schema/initiatives.ts';
 import { contactTypes, thematics } from '../../db/schema/taxonomy.ts';
 import type { AppDatabase } from '../../platform/database.ts';
 import type { PageRequest } from '../../platform/pagination.ts';
+import { jsonList } from '../../db/json-list.ts';
 
 /** What the directory shows: published contacts that chose to appear in it. */
 const inDirectory = () =>
@@ -57,6 +59,7 @@ export function listDirectoryContacts(
       phone: contacts.phone,
       hasSocietyEmail: sql<boolean>`coalesce(btrim(${contacts.societyEmail}), '') <> ''`,
       websiteUrl: contacts.websiteUrl,
+      ...contactRelationLists(contacts.id),
     })
     .from(contacts)
     .leftJoin(contactTypes, eq(contactTypes.id, contacts.typeId))
@@ -81,51 +84,42 @@ export const directoryPlace = (c: SQL) => sql`(SELECT count(*) FROM ${contacts} 
 
 export type DirectoryContactRow = Awaited<ReturnType<typeof listDirectoryContacts>>[number];
 
-/** The thematics of the contacts of a page, in the themes' order (one query for the page). */
-export function thematicsOfContacts(db: AppDatabase, contactIds: number[]) {
-  return db
-    .select({
-      contactId: contactThematics.contactId,
-      name: thematics.name,
-      color: thematics.color,
-      class: thematics.class,
-    })
-    .from(contactThematics)
-    .innerJoin(thematics, eq(thematics.id, contactThematics.thematicId))
-    .where(inArray(contactThematics.contactId, contactIds))
-    .orderBy(asc(thematics.position), asc(thematics.id));
-}
+/** A contact's id and its relation lists (contactRelationLists()). */
+export type ContactRelationRow = Awaited<ReturnType<typeof listContactRelations>>[number];
 
-/** The published initiatives of the contacts of a page (initiatives.contact_id). */
-export function initiativesOfContacts(db: AppDatabase, contactIds: number[]) {
-  return db
-    .select({ contactId: initiatives.contactId, id: initiatives.id, title: initiatives.title })
-    .from(initiatives)
-    .where(
-      and(
-        inArray(initiatives.contactId, contactIds),
-        eq(initiatives.moderationStatus, 'published'),
-      ),
-    )
-    .orderBy(asc(initiatives.title), asc(initiatives.id));
-}
+/** The published items of a contact, by title. */
+const publishedItemsOf = (
+  table: typeof initiatives | typeof foodProcedures,
+  contactId: AnyPgColumn,
+) =>
+  jsonList<{ id: number; title: string }>(
+    sql`json_build_object('id', ci.id, 'title', ci.title)`,
+    sql`FROM ${table} ci WHERE ci.contact_id = ${contactId} AND ci.moderation_status = 'published'`,
+    sql`ci.title, ci.id`,
+  );
 
-/** The published food procedures of the contacts of a page (food_procedures.contact_id). */
-export function foodProceduresOfContacts(db: AppDatabase, contactIds: number[]) {
+/**
+ * The thematics, published initiatives and published food procedures of the contact whose id is
+ * `contactId` (spec public-site §3 'Contact'), as three JSON lists to select with its row: empty
+ * when `contactId` is null.
+ */
+export const contactRelationLists = (contactId: AnyPgColumn) => ({
+  relationThematics: jsonList<{ name: string; color: string; class: string }>(
+    sql`json_build_object('name', th.name, 'color', th.color, 'class', th.class)`,
+    sql`FROM ${contactThematics} ct JOIN ${thematics} th ON th.id = ct.thematic_id
+      WHERE ct.contact_id = ${contactId}`,
+    sql`th.position, th.id`,
+  ),
+  relationInitiatives: publishedItemsOf(initiatives, contactId),
+  relationFoodProcedures: publishedItemsOf(foodProcedures, contactId),
+});
+
+/** The relation lists of some contacts (published or not), in one query. */
+export function listContactRelations(db: AppDatabase, contactIds: number[]) {
   return db
-    .select({
-      contactId: foodProcedures.contactId,
-      id: foodProcedures.id,
-      title: foodProcedures.title,
-    })
-    .from(foodProcedures)
-    .where(
-      and(
-        inArray(foodProcedures.contactId, contactIds),
-        eq(foodProcedures.moderationStatus, 'published'),
-      ),
-    )
-    .orderBy(asc(foodProcedures.title), asc(foodProcedures.id));
+    .select({ id: contacts.id, ...contactRelationLists(contacts.id) })
+    .from(contacts)
+    .where(inArray(contacts.id, contactIds));
 }
 
 /** 'Types de contact': every contact type, in the team's order. */

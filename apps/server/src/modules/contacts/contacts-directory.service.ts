@@ -3,16 +3,14 @@ import type { AppDatabase } from '../../platform/database.ts';
 import { pageLink, pageRequest, paginate } from '../../platform/pagination.ts';
 import {
   countDirectoryContacts,
-  foodProceduresOfContacts,
-  initiativesOfContacts,
+  listContactRelations,
   listContactTypes,
   listDirectoryContacts,
   listDirectoryDepartements,
-  thematicsOfContacts,
+  type ContactRelationRow,
   type DirectoryFilters,
 } from './contacts-directory.queries.ts';
 import {
-  groupBy,
   presentDirectoryContact,
   type ContactRelations,
   type DirectoryContact,
@@ -21,8 +19,8 @@ import {
 export const DIRECTORY_PATH = '/api/contacts';
 
 /**
- * A page of the directory: the count and the page, then one query per relation for the whole
- * page (thematics, initiatives, food procedures): five queries whatever the page size.
+ * A page of the directory: the count, and the page with each contact's thematics, initiatives and
+ * food procedures: two queries whatever the page size.
  */
 export async function readDirectory(
   db: AppDatabase,
@@ -34,10 +32,7 @@ export async function readDirectory(
     countDirectoryContacts(db, filters),
     listDirectoryContacts(db, filters, request),
   ]);
-  const relations = await readContactRelations(
-    db,
-    rows.map((row) => row.id),
-  );
+  const relations = relationsByContact(rows);
   return paginate(
     rows.map((row) => presentDirectoryContact(row, relations)),
     total,
@@ -46,26 +41,24 @@ export async function readDirectory(
   );
 }
 
+/** The relation lists of contacts read with contactRelationLists(), by contact id. */
+export function relationsByContact(rows: readonly ContactRelationRow[]): ContactRelations {
+  return {
+    thematics: new Map(rows.map((row) => [row.id, row.relationThematics])),
+    initiatives: new Map(rows.map((row) => [row.id, row.relationInitiatives])),
+    foodProcedures: new Map(rows.map((row) => [row.id, row.relationFoodProcedures])),
+  };
+}
+
 /**
  * The thematics, published initiatives and published food procedures of the contacts (spec
- * public-site §3 'Contact'): one query per relation, none without contacts.
+ * public-site §3 'Contact'): one query, none without contacts.
  */
 export async function readContactRelations(
   db: AppDatabase,
   ids: number[],
 ): Promise<ContactRelations> {
-  const [thematics, initiatives, foodProcedures] = ids.length
-    ? await Promise.all([
-        thematicsOfContacts(db, ids),
-        initiativesOfContacts(db, ids),
-        foodProceduresOfContacts(db, ids),
-      ])
-    : [[], [], []];
-  return {
-    thematics: groupBy(thematics, 'contactId'),
-    initiatives: groupBy(initiatives, 'contactId'),
-    foodProcedures: groupBy(foodProcedures, 'contactId'),
-  };
+  return relationsByContact(ids.length ? await listContactRelations(db, ids) : []);
 }
 
 /** The directory's filters: 'Types de contact' and 'Localisations' (départements by code). */

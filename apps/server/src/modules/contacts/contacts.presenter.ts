@@ -62,19 +62,3 @@ export function presentDirectoryContact(
     food_procedures: relations.foodProcedures.get(row.id) ?? [],
   };
 }
-
-/** Rows of a relation query grouped by their owner's id, without the owner column. */
-export function groupBy<K extends string, R extends Record<K, number | null>>(
-  rows: readonly R[],
-  key: K,
-): Map<number, Omit<R, K>[]> {
-  const groups = new Map<number, Omit<R, K>[]>();
-  for (const row of rows) {
-    const { [key]: owner, ...rest } = row;
-    if (owner === null) continue;
-    const list = groups.get(owner as number) ?? [];
-    list.push(rest);
-    groups.set(owner as number, list);
-  }
-  return groups;
-}

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { MapDetailType } from '@ad/contract';
-import { contacts, contactThematics } from '../../db/schema/contacts.ts';
+import { contacts } from '../../db/schema/contacts.ts';
 import { files } from '../../db/schema/files.ts';
 import {
   foodProcedureBeneficiaries,
@@ -31,7 +31,9 @@ import {
   thematics,
 } from '../../db/schema/taxonomy.ts';
 import type { AppDatabase } from '../../platform/database.ts';
-import type { ContactRelations } from '../contacts/contacts.presenter.ts';
+import { jsonList } from '../../db/json-list.ts';
+import { contactRelationLists } from '../contacts/contacts-directory.queries.ts';
+import { relationsByContact } from '../contacts/contacts-directory.service.ts';
 
 /**
  * The detail of a published initiative or food procedure (spec public-site §3), in one query: the
@@ -116,10 +118,6 @@ const sharedColumns = (type: MapDetailType) => TABLES[type].table as typeof init
 /** A value of the row of another table that `on` names (a name, a label), or null. */
 const lookup = <T extends AnyPgColumn>(column: T, on: SQL) =>
   sql<T['_']['data'] | null>`(SELECT ${column} FROM ${column.table} WHERE ${on})`;
-
-/** A JSON array of `item` for each row of `from` (a FROM … WHERE … clause), in `order`. */
-const jsonList = <T>(item: SQL, from: SQL, order: SQL) =>
-  sql<T[]>`(SELECT coalesce(json_agg(${item} ORDER BY ${order}), '[]'::json) ${from})`;
 
 const noList = <T>() => sql<T[]>`'[]'::json`;
 
@@ -207,25 +205,6 @@ function filesOf(type: MapDetailType, itemId: AnyPgColumn) {
 }
 
 /**
- * The thematics, published initiatives and published food procedures of the item's contact (the
- * same lists as the directory's, readContactRelations()): empty without a published contact.
- */
-const contactThemes = () =>
-  jsonList<{ name: string; color: string; class: string }>(
-    sql`json_build_object('name', th.name, 'color', th.color, 'class', th.class)`,
-    sql`FROM ${contactThematics} ct JOIN ${thematics} th ON th.id = ct.thematic_id
-      WHERE ct.contact_id = ${contacts.id}`,
-    sql`th.position, th.id`,
-  );
-
-const contactItems = (table: typeof initiatives | typeof foodProcedures) =>
-  jsonList<{ id: number; title: string }>(
-    sql`json_build_object('id', ci.id, 'title', ci.title)`,
-    sql`FROM ${table} ci WHERE ci.contact_id = ${contacts.id} AND ci.moderation_status = 'published'`,
-    sql`ci.title, ci.id`,
-  );
-
-/**
  * Everything the detail shows, or null when the item is missing or not published: one query, the
  * related names and the lists in subqueries. On PGlite each query is a round trip to its thread
  * and is planned anew: the eleven queries of the detail took 25 ms there, this one 12 to 14
@@ -295,9 +274,8 @@ export async function findPublishedItemDetail(db: AppDatabase, type: MapDetailTy
       communes: communesOf(tables.communes, t.id),
       communities: communitiesOf(tables.communities, t.id),
       files: filesOf(type, t.id),
-      contactThemes: contactThemes(),
-      contactInitiatives: contactItems(initiatives),
-      contactFoodProcedures: contactItems(foodProcedures),
+      // The published contact's lists (empty without one).
+      ...contactRelationLists(contacts.id),
     })
     .from(t)
     .leftJoin(
@@ -307,14 +285,12 @@ export async function findPublishedItemDetail(db: AppDatabase, type: MapDetailTy
     .where(and(eq(t.id, id), eq(t.moderationStatus, 'published')))
     .limit(1);
   if (!row) return null;
-  const { contactThemes: themes, contactInitiatives, contactFoodProcedures, ...detail } = row;
-  const ofContact = <T>(list: T[]) =>
-    new Map(detail.contactId === null ? [] : [[detail.contactId, list]]);
-  const contactRelations: ContactRelations = {
-    thematics: ofContact(themes),
-    initiatives: ofContact(contactInitiatives),
-    foodProcedures: ofContact(contactFoodProcedures),
-  };
+  const { relationThematics, relationInitiatives, relationFoodProcedures, ...detail } = row;
+  const contactRelations = relationsByContact(
+    detail.contactId === null
+      ? []
+      : [{ id: detail.contactId, relationThematics, relationInitiatives, relationFoodProcedures }],
+  );
   return { ...detail, contactRelations };
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { jsonList } from '../../db/json-list.ts';
 import { unaccentLower } from '../../db/schema/common.ts';
 import { contacts, contactThematics } from '../../db/schema/contacts.ts';
 import { files } from '../../db/schema/files.ts';
@@ -9,7 +10,6 @@ import { initiatives } from '../../db/schema/initiatives.ts';
 import { contactTypes, thematics } from '../../db/schema/taxonomy.ts';
 import type { AppDatabase } from '../../platform/database.ts';
 import type { PageRequest } from '../../platform/pagination.ts';
-import { jsonList } from '../../db/json-list.ts';
 
 /** What the directory shows: published contacts that chose to appear in it. */
 const inDirectory = () =>

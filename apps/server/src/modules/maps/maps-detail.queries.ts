@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { MapDetailType } from '@ad/contract';
+import { jsonList } from '../../db/json-list.ts';
 import { contacts } from '../../db/schema/contacts.ts';
 import { files } from '../../db/schema/files.ts';
 import {
@@ -31,7 +32,6 @@ import {
   thematics,
 } from '../../db/schema/taxonomy.ts';
 import type { AppDatabase } from '../../platform/database.ts';
-import { jsonList } from '../../db/json-list.ts';
 import { contactRelationLists } from '../contacts/contacts-directory.queries.ts';
 import { relationsByContact } from '../contacts/contacts-directory.service.ts';
 
@@ -207,8 +207,8 @@ function filesOf(type: MapDetailType, itemId: AnyPgColumn) {
 /**
  * Everything the detail shows, or null when the item is missing or not published: one query, the
  * related names and the lists in subqueries. On PGlite each query is a round trip to its thread
- * and is planned anew: the eleven queries of the detail took 25 ms there, this one 12 to 14
- * (steady state, 20,000 initiatives).
+ * and is planned anew: the eleven queries of the detail took about 25 ms there, this one about 10
+ * (steady state, 20,000 initiatives; decision 0002).
  */
 export async function findPublishedItemDetail(db: AppDatabase, type: MapDetailType, id: number) {
   const t = sharedColumns(type);

@@ -149,13 +149,6 @@ export async function applyContactRevision(
   }
 }
 
-/**
- * `POST /api/user/institution`: creates the member's institution (pending) or edits it. An edit
- * of the published institution becomes a pending revision (the directory keeps the published
- * version); otherwise the row is updated and goes back to moderation. Runs inside the file
- * store's transaction; its type (`checkInstitutionType`) and `image` have been checked already,
- * and the image named to that transaction.
- */
 /** The structure type must exist: checked before the image is stored (422 under `type_id`). */
 export async function checkInstitutionType(db: DbOrTx, typeId: number): Promise<void> {
   const [type] = await db
@@ -167,6 +160,13 @@ export async function checkInstitutionType(db: DbOrTx, typeId: number): Promise<
   }
 }
 
+/**
+ * `POST /api/user/institution`: creates the member's institution (pending) or edits it. An edit
+ * of the published institution becomes a pending revision (the directory keeps the published
+ * version); otherwise the row is updated and goes back to moderation. Runs inside the file
+ * store's transaction; its type (`checkInstitutionType`) and `image` have been checked already,
+ * and the image named to that transaction.
+ */
 export async function saveInstitution(
   store: FileTransaction,
   input: { userId: number; form: InstitutionForm; image: CheckedUpload | null; ip: string | null },

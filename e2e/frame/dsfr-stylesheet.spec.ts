@@ -1,0 +1,54 @@
+import { writeFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, settle, test } from '../fixtures.ts';
+
+// The build links a trimmed copy of the DSFR's stylesheet (decision 0019): a page must look
+// exactly as it does with the whole stylesheet. Each page is shot twice, the second time with the
+// whole stylesheet served in place of the trimmed one. The pages show tables (the privacy page),
+// the header and footer, the map and its lists, form fields and their messages.
+const PAGES = ['/', '/politique-de-confidentialite', '/initiatives', '/nous-contacter'];
+const TRIMMED = /\/dsfr\/dsfr\.site\.[\w-]+\.min\.css$/;
+
+/** A screenshot of `path` in a new page (the same state for both shots: scroll, focus, cache). */
+async function shot(page: Page, path: string): Promise<Buffer> {
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.evaluate(() => document.fonts.ready);
+  await settle(page);
+  return page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+}
+
+test.describe('the trimmed DSFR stylesheet', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('is the one the pages link, in place of the whole one @mobile', async ({ page }) => {
+    await page.goto('/a-propos');
+    const links = await page
+      .locator('link[rel="stylesheet"]')
+      .evaluateAll((elements) => elements.map((element) => element.getAttribute('href') ?? ''));
+    expect(links.filter((href) => TRIMMED.test(href))).toHaveLength(1);
+    expect(links.filter((href) => href.includes('dsfr.min.css'))).toEqual([]);
+  });
+
+  for (const path of PAGES) {
+    test(`styles ${path} exactly as the whole stylesheet does @mobile`, async ({
+      page,
+      context,
+    }, testInfo) => {
+      await context.route(/tile\.openstreetmap/, (route) => route.abort());
+      const trimmed = await shot(page, path);
+
+      const whole = await (await page.request.get('/dsfr/dsfr.min.css')).body();
+      const second = await context.newPage();
+      await second.route(TRIMMED, (route) =>
+        route.fulfill({ body: whole, contentType: 'text/css' }),
+      );
+      const withWhole = await shot(second, path);
+
+      if (!trimmed.equals(withWhole)) {
+        writeFileSync(testInfo.outputPath('trimmed.png'), trimmed);
+        writeFileSync(testInfo.outputPath('whole.png'), withWhole);
+      }
+      expect(trimmed.equals(withWhole), 'the same pixels with either stylesheet').toBe(true);
+    });
+  }
+});

@@ -18,6 +18,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { initialJavaScript } from './initial-js.mjs';
 import { runLighthouse } from './lighthouse.mjs';
+import { renderBlockingStyles } from './styles.mjs';
 import { benchMap } from './map.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -503,6 +504,12 @@ async function benchDatabase(kind) {
     const js = await initialJavaScript(base, '/');
     console.table(js.files.map((f) => ({ file: f.url, 'gzip KB': kb(f.gzip) })));
     console.log(`total ${kb(js.totalGzip)} KB gzip (target ≤ ${TARGET_INITIAL_JS_KB} KB)`);
+    step('stylesheets of / (render-blocking, as sent to a browser that accepts brotli)');
+    const styles = await renderBlockingStyles(base, '/');
+    console.table(
+      styles.files.map((f) => ({ file: f.url, KB: kb(f.bytes), encoding: f.encoding })),
+    );
+    console.log(`total ${kb(styles.total)} KB before the first paint`);
     if (withLighthouse) {
       step('Lighthouse 12 mobile (Debian Chromium)');
       lighthouseRows = await runLighthouse(base, await fillSlugs(base, LIGHTHOUSE_PATHS));

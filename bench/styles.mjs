@@ -5,6 +5,11 @@ import { request } from 'node:http';
 function compressedLength(url) {
   return new Promise((resolve, reject) => {
     request(url, { headers: { 'Accept-Encoding': 'br' } }, (response) => {
+      if (response.statusCode !== 200) {
+        response.resume();
+        reject(new Error(`${url}: HTTP ${response.statusCode}`));
+        return;
+      }
       let length = 0;
       response.on('data', (chunk) => (length += chunk.length));
       response.on('end', () => resolve({ length, encoding: response.headers['content-encoding'] }));

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { expect, settle, test } from '../fixtures.ts';
 
 // The build links a trimmed copy of the DSFR's stylesheet (decision 0019): a page must look
@@ -9,12 +9,43 @@ import { expect, settle, test } from '../fixtures.ts';
 const PAGES = ['/', '/politique-de-confidentialite', '/initiatives', '/nous-contacter'];
 const TRIMMED = /\/dsfr\/dsfr\.site\.[\w-]+\.min\.css$/;
 
-/** A screenshot of `path` in a new page (the same state for both shots: scroll, focus, cache). */
-async function shot(page: Page, path: string): Promise<Buffer> {
+/**
+ * A screenshot of `path` in a new page (the same state for both shots: scroll, focus, cache),
+ * after `act` when given.
+ */
+async function shot(page: Page, path: string, act?: (page: Page) => Promise<void>) {
   await page.goto(path, { waitUntil: 'networkidle' });
   await page.evaluate(() => document.fonts.ready);
+  await act?.(page);
   await settle(page);
   return page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+}
+
+/**
+ * Shoots `path` with the trimmed stylesheet, then with the whole one in its place, and expects the
+ * same pixels (both images are kept in the test's output when they differ).
+ */
+async function expectSameLook(
+  page: Page,
+  path: string,
+  testInfo: TestInfo,
+  act?: (page: Page) => Promise<void>,
+) {
+  const trimmed = await shot(page, path, act);
+  const whole = await (await page.request.get('/dsfr/dsfr.min.css')).body();
+  const second = await page.context().newPage();
+  let served = false;
+  await second.route(TRIMMED, (route) => {
+    served = true;
+    return route.fulfill({ body: whole, contentType: 'text/css' });
+  });
+  const withWhole = await shot(second, path, act);
+  expect(served, 'the whole stylesheet was served in place of the trimmed one').toBe(true);
+  if (!trimmed.equals(withWhole)) {
+    writeFileSync(testInfo.outputPath('trimmed.png'), trimmed);
+    writeFileSync(testInfo.outputPath('whole.png'), withWhole);
+  }
+  expect(trimmed.equals(withWhole), 'the same pixels with either stylesheet').toBe(true);
 }
 
 test.describe('the trimmed DSFR stylesheet', () => {
@@ -35,20 +66,7 @@ test.describe('the trimmed DSFR stylesheet', () => {
       context,
     }, testInfo) => {
       await context.route(/tile\.openstreetmap/, (route) => route.abort());
-      const trimmed = await shot(page, path);
-
-      const whole = await (await page.request.get('/dsfr/dsfr.min.css')).body();
-      const second = await context.newPage();
-      await second.route(TRIMMED, (route) =>
-        route.fulfill({ body: whole, contentType: 'text/css' }),
-      );
-      const withWhole = await shot(second, path);
-
-      if (!trimmed.equals(withWhole)) {
-        writeFileSync(testInfo.outputPath('trimmed.png'), trimmed);
-        writeFileSync(testInfo.outputPath('whole.png'), withWhole);
-      }
-      expect(trimmed.equals(withWhole), 'the same pixels with either stylesheet').toBe(true);
+      await expectSameLook(page, path, testInfo);
     });
   }
 });

@@ -1,10 +1,10 @@
 // The DSFR's stylesheet holds every component of the design system (600 KB, 51 KB brotli), and it
 // blocks the first paint of every page. Run after `vite build` (npm run build), this writes the
 // rules the site can use into dist/dsfr/dsfr.site.<hash>.min.css and links it from the server's
-// template (dist/index.html) instead: a rule is kept when every class it names appears in what the
-// browser can ever get (the built scripts, among them the DSFR's own, which adds classes at run
-// time; the template; the server's HTML). Rules without a class (elements, variables, fonts, the dark
-// theme's attributes) are all kept. Development (`vite`) keeps the whole stylesheet. Decision 0019.
+// template (dist/index.html) instead: a rule is kept when each class, element and attribute it
+// names appears in what the browser can ever get (the built scripts, among them the DSFR's own,
+// which adds classes at run time; the template; the server's HTML). Variables, keyframes and font
+// faces are all kept. Development (`vite`) keeps the whole stylesheet. Decision 0019.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -15,10 +15,13 @@ const path = (url) => fileURLToPath(url);
 const LINK = '<link rel="stylesheet" href="/dsfr/dsfr.min.css?v=';
 
 /**
- * Classes that react-dsfr's components build from their props (`fr-btn--${priority}`): they never
- * appear whole in a script, so every modifier of these families is kept.
+ * Classes built from parts, which never appear whole in a script: react-dsfr's components build
+ * them from their props (`fr-btn--${priority}`), so every modifier of these families is kept; the
+ * DSFR's script gives an open modal, an expanded collapse or a selected tab the modifier
+ * `${selector}--${type}` (its Disclosure class).
  */
-const BUILT_FROM_PROPS = [
+const BUILT_FROM_PARTS = [
+  /--(expanded|opened|selected)$/,
   /^fr-(alert|artwork|badge|btn|btns-group|callout|message|notice|quote|select-group|table|text|tile)--/,
   /^fr-card--horizontal-/,
   /^fr-(checkbox|radio|toggle)-group/,
@@ -29,7 +32,7 @@ const BUILT_FROM_PROPS = [
 
 /**
  * The words of a file. The DSFR's script names its classes and attributes by their suffix
- * (`ns('collapse--expanded')` is `fr-collapse--expanded`, `ns.attr('js-table')` is
+ * (`ns('collapsing')` is `fr-collapsing`, `ns.attr('js-table')` is
  * `data-fr-js-table`): each word also stands for those prefixed forms.
  */
 function words(content) {
@@ -45,7 +48,7 @@ const [result] = await new PurgeCSS().purge({
     path(new URL('../../server/src/**/*.ts', import.meta.url)),
   ],
   defaultExtractor: words,
-  safelist: { standard: BUILT_FROM_PROPS },
+  safelist: { standard: BUILT_FROM_PARTS },
   // Variables, keyframes and font faces stay (they cost little, and a font face is chosen by the
   // browser per character).
   variables: false,

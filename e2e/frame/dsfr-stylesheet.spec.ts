@@ -9,14 +9,10 @@ import { expect, settle, test } from '../fixtures.ts';
 const PAGES = ['/', '/politique-de-confidentialite', '/initiatives', '/nous-contacter'];
 const TRIMMED = /\/dsfr\/dsfr\.site\.[\w-]+\.min\.css$/;
 
-/**
- * A screenshot of `path` in a new page (the same state for both shots: scroll, focus, cache),
- * after `act` when given.
- */
-async function shot(page: Page, path: string, act?: (page: Page) => Promise<void>) {
+/** A screenshot of `path`, each in a new page (the same state for both shots: scroll, focus). */
+async function shot(page: Page, path: string) {
   await page.goto(path, { waitUntil: 'networkidle' });
   await page.evaluate(() => document.fonts.ready);
-  await act?.(page);
   await settle(page);
   return page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
 }
@@ -25,13 +21,8 @@ async function shot(page: Page, path: string, act?: (page: Page) => Promise<void
  * Shoots `path` with the trimmed stylesheet, then with the whole one in its place, and expects the
  * same pixels (both images are kept in the test's output when they differ).
  */
-async function expectSameLook(
-  page: Page,
-  path: string,
-  testInfo: TestInfo,
-  act?: (page: Page) => Promise<void>,
-) {
-  const trimmed = await shot(page, path, act);
+async function expectSameLook(page: Page, path: string, testInfo: TestInfo) {
+  const trimmed = await shot(page, path);
   const whole = await (await page.request.get('/dsfr/dsfr.min.css')).body();
   const second = await page.context().newPage();
   let served = false;
@@ -39,7 +30,7 @@ async function expectSameLook(
     served = true;
     return route.fulfill({ body: whole, contentType: 'text/css' });
   });
-  const withWhole = await shot(second, path, act);
+  const withWhole = await shot(second, path);
   expect(served, 'the whole stylesheet was served in place of the trimmed one').toBe(true);
   if (!trimmed.equals(withWhole)) {
     writeFileSync(testInfo.outputPath('trimmed.png'), trimmed);

@@ -32,8 +32,8 @@ const BUILT_FROM_PARTS = [
 
 /**
  * The words of a file. The DSFR's script names its classes and attributes by their suffix
- * (`ns('collapsing')` is `fr-collapsing`, `ns.attr('js-table')` is
- * `data-fr-js-table`): each word also stands for those prefixed forms.
+ * (`ns('collapsing')` is `fr-collapsing`, `ns.attr('js-table')` is `data-fr-js-table`): each word
+ * also stands for those prefixed forms.
  */
 function words(content) {
   const found = content.match(/[\w@-]+/g) ?? [];

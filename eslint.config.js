@@ -19,6 +19,9 @@ const WRAPPED_DSFR_FIELDS = [
     'Import it from src/features/forms/dsfr-fields.tsx: the same component, whose field in error says so (aria-invalid).',
 }));
 
+const NO_INTL =
+  "The browser builds Intl's table of locales on first use (30–60 ms of main thread): use src/lib/french-format.ts or src/lib/date.ts (decision 0020).";
+
 export default tseslint.config(
   {
     ignores: [
@@ -48,6 +51,20 @@ export default tseslint.config(
           message:
             "DSFR components given `linkProps` need the router's Link: import src/lib/dsfr-router-links.ts in this module and list it in eslint.config.js.",
         },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'Intl', message: NO_INTL }],
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+          property,
+          message: NO_INTL,
+        })),
       ],
     },
   },

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatRelative } from './date.ts';
+import {
+  formatDate,
+  formatRelative,
+  formatShortDate,
+  formatShortDateTime,
+  formatTime,
+} from './date.ts';
 
 describe('French dates', () => {
   it('formats absolute dates as DD MMMM YYYY', () => {
@@ -25,5 +31,28 @@ describe('French dates', () => {
     expect(formatRelative(new Date('2023-01-05T12:00:00Z'), new Date('2023-12-20T12:00:00Z'))).toBe(
       'il y a 1 an',
     );
+  });
+});
+
+describe('French dates are those Intl writes in Paris', () => {
+  const paris = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('fr-FR', { ...options, timeZone: 'Europe/Paris' });
+  const long = paris({ day: '2-digit', month: 'long', year: 'numeric' });
+  const short = paris({ dateStyle: 'short' });
+  const time = paris({ hour: '2-digit', minute: '2-digit' });
+  const dateTime = paris({ dateStyle: 'short', timeStyle: 'short' });
+  const dateTimeSeconds = paris({ dateStyle: 'short', timeStyle: 'medium' });
+
+  it('at moments spread over thirty years, summer and winter', () => {
+    const end = Date.UTC(2040, 0, 1);
+    for (let t = Date.UTC(2010, 0, 1); t < end; t += 97 * 3_600_000 + 7 * 60_000 + 13_000) {
+      const date = new Date(t);
+      const iso = date.toISOString();
+      expect(formatDate(iso), iso).toBe(long.format(date));
+      expect(formatShortDate(date), iso).toBe(short.format(date));
+      expect(formatTime(iso), iso).toBe(time.format(date));
+      expect(formatShortDateTime(iso), iso).toBe(dateTime.format(date));
+      expect(formatShortDateTime(iso, true), iso).toBe(dateTimeSeconds.format(date));
+    }
   });
 });

@@ -1,6 +1,6 @@
 /** French date formatting (spec: absolute dates as DD MMMM YYYY, relative dates on cards). */
 
-const LOCALE = 'fr-FR';
+import { MONTHS, formatRelativeCount, parisTime, twoDigits } from './french-format.ts';
 
 type DateInput = Date | string | number;
 
@@ -15,40 +15,44 @@ function toDate(value: DateInput): Date {
   return new Date(value);
 }
 
-// The region's calendar, on the server and in any browser (the same text once hydrated).
-const TIME_ZONE = 'Europe/Paris';
-
-const longDate = new Intl.DateTimeFormat(LOCALE, {
-  day: '2-digit',
-  month: 'long',
-  year: 'numeric',
-  timeZone: TIME_ZONE,
-});
-
-/** '05 mars 2024' (DD MMMM YYYY). */
+/** '05 mars 2024' (DD MMMM YYYY), the day in Paris: the same on the server and in any browser. */
 export function formatDate(value: DateInput): string {
   const date = toDate(value);
-  return Number.isNaN(date.getTime()) ? '' : longDate.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  const { day, month, year } = parisTime(date);
+  return `${twoDigits(day)} ${MONTHS[month - 1]} ${year}`;
 }
-
-const shortDate = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'short', timeZone: TIME_ZONE });
 
 /** '05/03/2024'. */
 export function formatShortDate(value: DateInput): string {
   const date = toDate(value);
-  return Number.isNaN(date.getTime()) ? '' : shortDate.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  const { day, month, year } = parisTime(date);
+  return `${twoDigits(day)}/${twoDigits(month)}/${year}`;
 }
 
-const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
-// « il y a 1 mois », not « le mois dernier »: months and years are counted from the time elapsed,
-// which calendar words (last month, last year) would contradict now and then.
-const relativeCount = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'always' });
-// The Swedish locale writes dates as YYYY-MM-DD.
-const parisDay = new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE });
+/** '14:05', the time in Paris. */
+export function formatTime(value: DateInput): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const { hour, minute } = parisTime(date);
+  return `${twoDigits(hour)}:${twoDigits(minute)}`;
+}
+
+/** '05/03/2024 14:05', with `seconds` '05/03/2024 14:05:09'. */
+export function formatShortDateTime(value: DateInput, seconds = false): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const time = formatTime(date);
+  return `${formatShortDate(date)} ${seconds ? `${time}:${twoDigits(parisTime(date).second)}` : time}`;
+}
 
 /** Calendar days from `now` to `date` in Paris (-1: yesterday), whatever the hours. */
 function calendarDays(date: Date, now: Date): number {
-  const utc = (value: Date) => Date.parse(`${parisDay.format(value)}T00:00:00Z`);
+  const utc = (value: Date) => {
+    const { year, month, day } = parisTime(value);
+    return Date.UTC(year, month - 1, day);
+  };
   return Math.round((utc(date) - utc(now)) / 86_400_000);
 }
 
@@ -64,12 +68,14 @@ export function formatRelative(value: DateInput, now: Date = new Date()): string
   const abs = Math.abs(seconds);
   if (abs < 45) return seconds <= 0 ? 'il y a quelques secondes' : 'dans quelques secondes';
   const minutes = seconds / 60;
-  if (Math.abs(minutes) < 45) return relative.format(Math.round(minutes), 'minute');
+  if (Math.abs(minutes) < 45) return formatRelativeCount(Math.round(minutes), 'minute', true);
   const hours = minutes / 60;
-  if (Math.abs(hours) < 22) return relative.format(Math.round(hours), 'hour');
+  if (Math.abs(hours) < 22) return formatRelativeCount(Math.round(hours), 'hour', true);
   const days = hours / 24;
-  if (Math.abs(days) < 26) return relative.format(calendarDays(date, now), 'day');
+  if (Math.abs(days) < 26) return formatRelativeCount(calendarDays(date, now), 'day', true);
   const months = days / 30.4375;
-  if (Math.abs(months) < 11) return relativeCount.format(Math.round(months), 'month');
-  return relativeCount.format(Math.round(days / 365.25), 'year');
+  // « il y a 1 mois », not « le mois dernier »: months and years are counted from the time
+  // elapsed, which calendar words (last month, last year) would contradict now and then.
+  if (Math.abs(months) < 11) return formatRelativeCount(Math.round(months), 'month');
+  return formatRelativeCount(Math.round(days / 365.25), 'year');
 }

@@ -1,4 +1,5 @@
 import { FILE_NAME_KEEP, FILE_NAME_MAX } from '@ad/contract';
+import { formatNumber } from '../../lib/french-format.ts';
 
 /**
  * The displayed name of a file (spec §5, §9): a name longer than 40 characters shows as its first
@@ -13,7 +14,7 @@ export function shortFileName(name: string): string {
 }
 
 const UNITS = ['octets', 'ko', 'Mo', 'Go'] as const;
-const decimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
+const decimal = (value: number) => formatNumber(value, { maximumFractionDigits: 1 });
 
 /** A file size in French: '850 octets', '350 ko', '1,2 Mo' (multiples of 1,024). */
 export function formatFileSize(bytes: number): string {
@@ -25,8 +26,8 @@ export function formatFileSize(bytes: number): string {
   }
   // Whole kilobytes read better ('350 ko'); megabytes keep one decimal ('1,2 Mo').
   const shown = unit <= 1 ? Math.round(value) : value;
-  if (unit === 1 && shown >= 1024) return `${decimal.format(1)} Mo`;
-  return `${decimal.format(shown)} ${UNITS[unit]}`;
+  if (unit === 1 && shown >= 1024) return `${decimal(1)} Mo`;
+  return `${decimal(shown)} ${UNITS[unit]}`;
 }
 
 const FORMAT_NAMES: Record<string, string> = {

@@ -4,6 +4,7 @@
  * every visitor's browser draw the same grid whatever their time zone.
  */
 import { isRealDay } from '@ad/contract';
+import { MONTHS, parisTime } from '../../lib/french-format.ts';
 
 /** A calendar range of an event (spec §3 'Event (calendar)'); ended_at null is a one-day event. */
 export interface CalendarEvent {
@@ -85,35 +86,23 @@ export function eventDaysOf(events: readonly CalendarEvent[], month: string): Se
   return days;
 }
 
-const TIME_ZONE = 'Europe/Paris';
-
 /** Today in the region (Paris time), YYYYMMDD: the same on the server and in the browser. */
 export function todayInParis(now: Date = new Date()): string {
-  return now.toLocaleDateString('sv-SE', { timeZone: TIME_ZONE }).replaceAll('-', '');
+  const { year, month, day } = parisTime(now);
+  return `${year}${pad(month)}${pad(day)}`;
 }
 
-const utcDate = (day: string) =>
-  new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(4, 6)) - 1, Number(day.slice(6, 8))));
-
-const longDay = new Intl.DateTimeFormat('fr-FR', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** 'mardi 24 novembre 2026'. */
-export const formatLongDay = (day: string) => longDay.format(utcDate(day));
-
-const monthTitle = new Intl.DateTimeFormat('fr-FR', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+export function formatLongDay(day: string): string {
+  const [year, index] = monthParts(day);
+  const dayOfMonth = Number(day.slice(6, 8));
+  const weekday = (new Date(Date.UTC(year, index, dayOfMonth)).getUTCDay() + 6) % 7;
+  return `${WEEKDAYS[weekday]?.long ?? ''} ${dayOfMonth} ${MONTHS[index] ?? ''} ${year}`;
+}
 
 /** 'Novembre 2026'. */
 export function formatMonth(month: string): string {
-  const text = monthTitle.format(utcDate(`${month}01`));
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  const [year, index] = monthParts(month);
+  const name = MONTHS[index] ?? '';
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} ${year}`;
 }

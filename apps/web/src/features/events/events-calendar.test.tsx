@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addMonths, eventDaysOf, isValidDay, monthWeeks, todayInParis } from './calendar.ts';
+import {
+  addMonths,
+  eventDaysOf,
+  formatLongDay,
+  formatMonth,
+  isValidDay,
+  monthWeeks,
+  todayInParis,
+} from './calendar.ts';
 import { EventsCalendar } from './events-calendar.tsx';
 
 afterEach(cleanup);
@@ -57,6 +65,30 @@ describe('calendar arithmetic', () => {
     expect(isValidDay('30000101')).toBe(false);
     expect(isValidDay('2026-11-24')).toBe(false);
     expect(todayInParis(new Date('2026-11-23T23:30:00Z'))).toBe('20261124');
+  });
+
+  it('names days and months as Intl does in French', () => {
+    const longDay = new Intl.DateTimeFormat('fr-FR', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const month = new Intl.DateTimeFormat('fr-FR', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    for (let t = Date.UTC(2024, 0, 1); t < Date.UTC(2027, 0, 1); t += 86_400_000) {
+      const date = new Date(t);
+      const day = date.toISOString().slice(0, 10).replaceAll('-', '');
+      expect(formatLongDay(day)).toBe(longDay.format(date));
+      const title = month.format(date);
+      expect(formatMonth(day.slice(0, 6))).toBe(title.charAt(0).toUpperCase() + title.slice(1));
+    }
+    expect(formatLongDay('20261124')).toBe('mardi 24 novembre 2026');
+    expect(formatMonth('202608')).toBe('Août 2026');
   });
 });
 

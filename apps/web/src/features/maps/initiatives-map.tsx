@@ -8,6 +8,7 @@ import {
   MARKER_ICON_SIZE,
   type MapListItem,
 } from '@ad/contract';
+import { formatNumber } from '../../lib/french-format.ts';
 import { ClusterClient } from './cluster-client.ts';
 import { ClusterIndex } from './cluster-index.ts';
 import type { ClustersAnswer } from './cluster-protocol.ts';
@@ -128,7 +129,7 @@ function clusterIcon(count: number) {
     className: 'ad-map-cluster',
     // Its name for screen readers: the count and what the button does (the title is only a hint).
     html:
-      `<span aria-hidden="true">${count.toLocaleString('fr-FR')}</span>` +
+      `<span aria-hidden="true">${formatNumber(count)}</span>` +
       `<span class="fr-sr-only">${count} éléments : zoomer</span>`,
     iconSize: [size, size],
   });

@@ -2,17 +2,11 @@ import { createContext, useContext, type CSSProperties, type ReactNode } from 'r
 import { Link, useLocation } from 'react-router';
 import { pathTo, type MapContact, type MapItemDetail } from '@ad/contract';
 import { fr } from '../../lib/fr.ts';
+import { MONTHS, formatEuros, utcTime } from '../../lib/french-format.ts';
 import { ContactAddress, ContactPhone } from '../contacts/contact-address.tsx';
 import { ThematicTags } from '../contacts/thematic-tags.tsx';
 import { fileDetail } from '../resources/file-size.ts';
 import './item-detail.css';
-
-const longDay = new Intl.DateTimeFormat('fr-FR', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 /**
  * '3 mars 2025' from '2025-03-03' (a calendar day: read and written in UTC, so that neither the
@@ -22,20 +16,13 @@ export function formatItemDate(value: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   if (!match) return '';
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return Number.isNaN(date.getTime()) ? '' : longDay.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  const { day, month, year } = utcTime(date);
+  return `${day} ${MONTHS[month - 1]} ${year}`;
 }
-
-const wholeEuros = new Intl.NumberFormat('fr-FR', {
-  style: 'currency',
-  currency: 'EUR',
-  maximumFractionDigits: 0,
-});
-const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 
 /** '12 500 €', or '12 500,50 €' with cents. */
-export function formatCost(value: number): string {
-  return (Number.isInteger(value) ? wholeEuros : euros).format(value);
-}
+export const formatCost = formatEuros;
 
 const names = (list: { name: string }[]) => list.map((entry) => entry.name).join(', ');
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { MapListItem, MapResourceType } from '@ad/contract';
 import { fr } from '../../lib/fr.ts';
 import { Loader } from '../../app/loader.tsx';
+import { formatNumber } from '../../lib/french-format.ts';
 import { type MapListKind, type MapQuery } from './map-query.ts';
 import { shownResourceType, tabFor } from './map-query-changes.ts';
 import type { MapLists } from './use-map-lists.ts';
@@ -135,7 +136,7 @@ export function MapList({
               onKeyDown={(event) => onTabKey(event, index)}
             >
               {TAB_LABELS[kind]}
-              <span className="ad-tabs__count">{counts[kind].toLocaleString('fr-FR')}</span>
+              <span className="ad-tabs__count">{formatNumber(counts[kind])}</span>
             </button>
           ))}
         </div>

@@ -1,5 +1,6 @@
+import { formatNumber } from '../../lib/french-format.ts';
+
 const UNITS = ['octets', 'Ko', 'Mo', 'Go'] as const;
-const number = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
 
 /** A file size in French: '850 octets', '12,5 Ko', '1,2 Mo' (binary multiples, as the DSFR shows). */
 export function humanFileSize(bytes: number): string {
@@ -9,7 +10,7 @@ export function humanFileSize(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  return `${number.format(unit === 0 ? Math.round(value) : value)} ${UNITS[unit]}`;
+  return `${formatNumber(unit === 0 ? Math.round(value) : value, { maximumFractionDigits: 1 })} ${UNITS[unit]}`;
 }
 
 /** The format of a file from its address: 'PDF', 'DOCX'…, or null when it has no extension. */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { pathTo } from '@ad/contract';
 import { excerpt } from '../../lib/excerpt.ts';
 import type { Resource } from './api.ts';
-import { formatResourceDate } from './resource-date.ts';
+import { formatDate } from '../../lib/date.ts';
 import { cardImageLoading } from '../lists/card-image.ts';
 
 /** A card of 'Les ressources': the whole card links to the resource page (route resource). */
@@ -41,7 +41,7 @@ export function ResourceCard({
           </div>
           <div className={fr.cx('fr-card__end')}>
             <p className={fr.cx('fr-card__detail', 'fr-icon-time-line')}>
-              Mise à jour le {formatResourceDate(resource.updated_at)}
+              Mise à jour le {formatDate(resource.updated_at)}
             </p>
           </div>
         </div>

@@ -13,7 +13,7 @@ import { ItemDetail } from '../../features/maps/item-detail.tsx';
 import type { PostDetail } from '../../features/posts/posts.ts';
 import type { Resource } from '../../features/resources/api.ts';
 import '../../features/resources/resource.css';
-import { formatDate } from '../../lib/date.ts';
+import { formatDate, formatTime } from '../../lib/date.ts';
 import { fr } from '../../lib/fr.ts';
 import { PreviewList } from '../account/publications/publication-preview.tsx';
 import { eventLink } from '../events/agenda.ts';
@@ -23,16 +23,10 @@ import { DUPLICATE_REASONS, publicPathOf } from './moderation-labels.ts';
 
 const EMPTY = 'Non renseigné';
 
-const time = new Intl.DateTimeFormat('fr-FR', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Paris',
-});
-
 /** « 05 mars 2027 à 14:05 ». */
 function dateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : `${formatDate(date)} à ${time.format(date)}`;
+  return Number.isNaN(date.getTime()) ? '' : `${formatDate(date)} à ${formatTime(date)}`;
 }
 
 /** The API gives fields as plain text whose line breaks are the paragraphs. */

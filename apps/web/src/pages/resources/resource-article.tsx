@@ -1,7 +1,7 @@
 import { fr } from '../../lib/fr.ts';
 import type { Resource } from '../../features/resources/api.ts';
 import { fileDetail } from '../../features/resources/file-size.ts';
-import { formatResourceDate } from '../../features/resources/resource-date.ts';
+import { formatDate } from '../../lib/date.ts';
 import { ResourceVideo } from '../../features/resources/resource-video.tsx';
 
 /**
@@ -41,9 +41,7 @@ export function ResourceArticleBody({
         </ul>
       ) : null}
       <Title className={titleLevel === 1 ? undefined : fr.cx('fr-h1')}>{resource.name}</Title>
-      <p className={fr.cx('fr-text--sm')}>
-        Mise à jour le {formatResourceDate(resource.updated_at)}
-      </p>
+      <p className={fr.cx('fr-text--sm')}>Mise à jour le {formatDate(resource.updated_at)}</p>
       {resource.description ? (
         // Sanitised on the server when it is saved.
         <div dangerouslySetInnerHTML={{ __html: resource.description }} />

@@ -4,6 +4,7 @@ import type { FileEntry } from '@ad/contract/account/member-content';
 import type { ProjectPreview } from '@ad/contract/account/projects';
 import { formatFileSize, ModerationBadge } from '../../../features/account-forms/index.ts';
 import { fr } from '../../../lib/fr.ts';
+import { formatNumber } from '../../../lib/french-format.ts';
 import { PublicationPage } from '../publications/publication-form-parts.tsx';
 import {
   ExternalLink,
@@ -114,7 +115,10 @@ function items(p: ProjectPreview, middle: PreviewItem[], costLabel: string, extr
     },
     {
       label: costLabel,
-      value: p.project_cost === null ? null : `${p.project_cost.toLocaleString('fr-FR')} €`,
+      value:
+        p.project_cost === null
+          ? null
+          : `${formatNumber(p.project_cost, { maximumFractionDigits: 3 })} €`,
     },
     { label: 'Date de lancement', value: frenchDay(p.released_at) },
     { label: 'Date de fin', value: frenchDay(p.ended_at) },

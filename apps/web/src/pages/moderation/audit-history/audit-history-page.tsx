@@ -17,17 +17,12 @@ import {
 import { Loader } from '../../../app/loader.tsx';
 import { useListState } from '../../../features/lists/list-params.ts';
 import { ListPagination } from '../../../features/lists/pagination.tsx';
+import { formatShortDateTime } from '../../../lib/date.ts';
 import { fr } from '../../../lib/fr.ts';
 import { ModerationFrame, useIsModerationTeam } from '../team-only.tsx';
 import { AUDIT_FILTERS, auditQueries, type AuditFilterName } from './audit-history-queries.ts';
 import '../moderation.css';
 import './audit-history.css';
-
-const dateTime = new Intl.DateTimeFormat('fr-FR', {
-  dateStyle: 'short',
-  timeStyle: 'medium',
-  timeZone: 'Europe/Paris',
-});
 
 /**
  * « Historique » (issue 10): who changed what, and when, newest first, filtered by author, action,
@@ -287,7 +282,7 @@ function AuditRow({ entry, oneItem }: { entry: AuditEntry; oneItem: boolean }) {
   return (
     <tr>
       <th scope="row" className="app-audit-history__date">
-        <time dateTime={entry.created_at}>{dateTime.format(new Date(entry.created_at))}</time>
+        <time dateTime={entry.created_at}>{formatShortDateTime(entry.created_at, true)}</time>
       </th>
       <td className={fr.cx('fr-cell--multiline')}>
         {entry.actor ? (

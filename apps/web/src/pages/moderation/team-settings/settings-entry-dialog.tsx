@@ -22,6 +22,7 @@ import {
 import { FieldInput } from '../../../features/forms/field-input.tsx';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { fr } from '../../../lib/fr.ts';
+import { formatNumber } from '../../../lib/french-format.ts';
 import { entryUrl, listInfo, listUrl, parsedOr422 } from './team-settings-queries.ts';
 
 /** What the dialog edits: a new entry (`entry` null) or an existing one. */
@@ -34,7 +35,7 @@ const COLOR_HINT =
   'Code hexadécimal de la forme #RRGGBB, par exemple #417DC4. Il colore les repères de la carte, la légende et les fiches : une couleur trop claire est refusée, la marque blanche des repères devant rester visible.';
 
 const formatRatio = (ratio: number) =>
-  ratio.toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  formatNumber(ratio, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /**
  * Adds or edits an entry of a reference list: its name, the thematic of a new subthematic, a

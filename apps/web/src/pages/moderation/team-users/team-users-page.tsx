@@ -18,7 +18,7 @@ import { Loader } from '../../../app/loader.tsx';
 import { ConfirmModal, type Confirmation } from '../../../features/account-forms/index.ts';
 import { useListState } from '../../../features/lists/list-params.ts';
 import { ListPagination } from '../../../features/lists/pagination.tsx';
-import { formatShortDate } from '../../../lib/date.ts';
+import { formatShortDate, formatShortDateTime } from '../../../lib/date.ts';
 import { fr } from '../../../lib/fr.ts';
 import { ModerationFrame } from '../team-only.tsx';
 import { invalidateTeamUsers, teamUsersApi, teamUsersQueries } from './team-users-queries.ts';
@@ -26,12 +26,6 @@ import '../moderation.css';
 import './team-users.css';
 
 export const ADMIN_ONLY_MESSAGE = 'Cette page est réservée aux administrateurs de la plateforme.';
-
-const dateTime = new Intl.DateTimeFormat('fr-FR', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: 'Europe/Paris',
-});
 
 /**
  * « Utilisateurs » (issue 10, admins only): the accounts searched by name, e-mail or institution
@@ -365,9 +359,7 @@ function UserRow({
           ) : null}
           Connexion :{' '}
           {user.last_login_at ? (
-            <time dateTime={user.last_login_at}>
-              {dateTime.format(new Date(user.last_login_at))}
-            </time>
+            <time dateTime={user.last_login_at}>{formatShortDateTime(user.last_login_at)}</time>
           ) : (
             'jamais'
           )}

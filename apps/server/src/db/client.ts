@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
@@ -99,15 +100,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   let dataDir: string | undefined;
+  let unlock = () => {};
   if (!options.inMemory) {
     dataDir = join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(join(options.dataDir, 'pglite.lock'));
   }
   // In a worker thread of its own: see pglite-thread.ts.
   const client = await PgliteThread.create({
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: pgliteExtensions,
+  }).catch((error: unknown) => {
+    unlock();
+    throw error;
   });
   // Drizzle's PGlite driver uses `query` and `transaction`, which the thread answers as PGlite.
   const db = drizzlePglite({
@@ -124,7 +130,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
     // The thread's unlisten and close do nothing once the database is closed.
     listen: (channel, onNotify) => client.listen(channel, onNotify),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 

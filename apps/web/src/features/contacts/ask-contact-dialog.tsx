@@ -1,8 +1,15 @@
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { fr } from '../../lib/fr.ts';
 import { CloseButton } from '../../app/close-button.tsx';
+import { lazyComponent } from '../../app/lazy-component.tsx';
+import { Loader } from '../../app/loader.tsx';
 import { NativeDialog } from '../../app/native-dialog.tsx';
-import { AskContactForm } from './ask-contact-form.tsx';
+
+// Loaded at the first opening: the pages that offer the form need none of its code before (on
+// the map, its chunks were requests queued before the lists').
+const AskContactForm = lazyComponent(() =>
+  import('./ask-contact-form.tsx').then((module) => module.AskContactForm),
+);
 
 /**
  * The referent contact form in a DSFR modal (a native modal `<dialog>`: focus kept inside,
@@ -36,10 +43,12 @@ export function AskContactDialog({
               Contacter la personne référente
             </h2>
             <p className={fr.cx('fr-text--sm')}>{contact.society_name}</p>
-            <AskContactForm
-              contactId={contact.id}
-              onSent={() => requestAnimationFrame(() => title.current?.focus())}
-            />
+            <Suspense fallback={<Loader />}>
+              <AskContactForm
+                contactId={contact.id}
+                onSent={() => requestAnimationFrame(() => title.current?.focus())}
+              />
+            </Suspense>
           </div>
         </div>
       ) : null}

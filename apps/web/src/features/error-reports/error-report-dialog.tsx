@@ -1,9 +1,16 @@
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import type { MapDetailType } from '@ad/contract';
 import { CloseButton } from '../../app/close-button.tsx';
+import { lazyComponent } from '../../app/lazy-component.tsx';
+import { Loader } from '../../app/loader.tsx';
 import { NativeDialog } from '../../app/native-dialog.tsx';
 import { fr } from '../../lib/fr.ts';
-import { ErrorReportForm } from './error-report-form.tsx';
+
+// Loaded at the first opening: the map needs none of the form's code before (its chunks were
+// requests queued before the lists').
+const ErrorReportForm = lazyComponent(() =>
+  import('./error-report-form.tsx').then((module) => module.ErrorReportForm),
+);
 
 /** The item a visitor reports an error on. */
 export interface ErrorReportTarget {
@@ -45,11 +52,13 @@ export function ErrorReportDialog({
             <p className={fr.cx('fr-text--sm')}>
               {target.type === 'demarche' ? 'Démarche' : 'Initiative'} : {target.title}
             </p>
-            <ErrorReportForm
-              type={target.type}
-              id={target.id}
-              onSent={() => requestAnimationFrame(() => title.current?.focus())}
-            />
+            <Suspense fallback={<Loader />}>
+              <ErrorReportForm
+                type={target.type}
+                id={target.id}
+                onSent={() => requestAnimationFrame(() => title.current?.focus())}
+              />
+            </Suspense>
           </div>
         </div>
       ) : null}

@@ -1,10 +1,17 @@
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import type { MapFilters } from '@ad/contract';
 import { fr } from '../../lib/fr.ts';
 import { CloseButton } from '../../app/close-button.tsx';
+import { lazyComponent } from '../../app/lazy-component.tsx';
 import { Loader } from '../../app/loader.tsx';
 import { NativeDialog } from '../../app/native-dialog.tsx';
-import { ExportReportForm, type ExportCriteria } from './export-report-form.tsx';
+import type { ExportCriteria } from './export-report-form.tsx';
+
+// Loaded at the first opening: the map needs none of the form's code before (its chunks were
+// requests queued before the lists').
+const ExportReportForm = lazyComponent(() =>
+  import('./export-report-form.tsx').then((module) => module.ExportReportForm),
+);
 
 /**
  * 'Demander un rapport' of the initiatives page in a DSFR modal (a native modal `<dialog>`: focus
@@ -45,12 +52,14 @@ export function ExportReportDialog({
             correspondent aux critères de la carte.
           </p>
           {filters ? (
-            <ExportReportForm
-              criteria={criteria}
-              ignored={ignored}
-              filters={filters}
-              onSent={() => requestAnimationFrame(() => title.current?.focus())}
-            />
+            <Suspense fallback={<Loader />}>
+              <ExportReportForm
+                criteria={criteria}
+                ignored={ignored}
+                filters={filters}
+                onSent={() => requestAnimationFrame(() => title.current?.focus())}
+              />
+            </Suspense>
           ) : (
             <Loader />
           )}

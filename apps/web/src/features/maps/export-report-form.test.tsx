@@ -209,6 +209,8 @@ describe('ExportReportDialog', () => {
       <ExportReportDialog open onClose={onClose} criteria={NONE} ignored={[]} filters={FILTERS} />,
     );
     expect(screen.getByRole('heading', { level: 2, name: 'Demander un rapport' })).toBeTruthy();
+    // The form's code is loaded at the first opening.
+    await screen.findByLabelText('Votre e-mail');
     await fillAndSend();
     expect(await screen.findByText(SUCCESS)).toBeTruthy();
 

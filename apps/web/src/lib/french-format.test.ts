@@ -82,7 +82,21 @@ describe('French numbers', () => {
     const values = [0, 1, 9, 999, 1000, 1024, 12_500, 20_000, 999_999, 1_234_567, 10 ** 9];
     for (let i = 0; i < 500; i += 1)
       values.push((i * 7919) % 100_003, ((i * 104_729) % 9_999_991) / 1024);
-    values.push(1.25, 1.75, 0.05, 2.5, 12_500.5, 12_500.55, -3, -1500.25);
+    values.push(
+      1.25,
+      1.75,
+      0.05,
+      2.5,
+      12_500.5,
+      12_500.55,
+      -3,
+      -1500.25,
+      1.005,
+      0.145,
+      2.675,
+      -0.04,
+    );
+    for (let cents = 0; cents < 2000; cents += 1) values.push(cents / 1000, cents / 100 + 0.005);
     for (const value of values) {
       for (const [min, max] of [
         [0, 0],

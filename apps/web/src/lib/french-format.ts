@@ -87,6 +87,23 @@ export const twoDigits = (value: number) => String(value).padStart(2, '0');
 const GROUP_SEPARATOR = '\u202f';
 
 /**
+ * `value` (not negative) with `digits` decimals, rounded half up on its decimal writing (the
+ * shortest that reads back as it), as Intl rounds: 1.005 is 1.00499… in binary, and gives 1,01.
+ */
+function roundedDigits(value: number, digits: number): [whole: string, fraction: string] {
+  const text = String(value);
+  if (text.includes('e')) {
+    const [whole = '0', fraction = ''] = value.toFixed(digits).split('.');
+    return [whole, fraction];
+  }
+  const [whole = '0', fraction = ''] = text.split('.');
+  const kept = fraction.slice(0, digits).padEnd(digits, '0');
+  if ((fraction[digits] ?? '0') < '5') return [whole, kept];
+  const up = String(BigInt(whole + kept) + 1n).padStart(digits + 1, '0');
+  return [up.slice(0, up.length - digits), up.slice(up.length - digits)];
+}
+
+/**
  * '20 000', '1,5', '12 500,50': at most `maximumFractionDigits` decimals (rounded half away from
  * zero), at least `minimumFractionDigits`.
  */
@@ -94,11 +111,9 @@ export function formatNumber(
   value: number,
   { minimumFractionDigits = 0, maximumFractionDigits = 0 } = {},
 ): string {
-  const factor = 10 ** maximumFractionDigits;
-  const rounded = Math.round(Math.abs(value) * factor) / factor;
-  const [whole = '0', fraction = ''] = rounded.toFixed(maximumFractionDigits).split('.');
+  const [whole, fraction] = roundedDigits(Math.abs(value), maximumFractionDigits);
   const decimals = fraction.replace(/0+$/, '').padEnd(minimumFractionDigits, '0');
-  const sign = value < 0 && rounded !== 0 ? '-' : '';
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
   const grouped = whole.replace(/\B(?=(\d{3})+$)/g, GROUP_SEPARATOR);
   return `${sign}${grouped}${decimals ? `,${decimals}` : ''}`;
 }

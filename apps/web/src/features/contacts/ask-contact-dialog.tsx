@@ -1,8 +1,8 @@
-import { Suspense, useRef } from 'react';
+import { useRef } from 'react';
 import { fr } from '../../lib/fr.ts';
 import { CloseButton } from '../../app/close-button.tsx';
+import { LazyBoundary } from '../../app/lazy-boundary.tsx';
 import { lazyComponent } from '../../app/lazy-component.tsx';
-import { Loader } from '../../app/loader.tsx';
 import { NativeDialog } from '../../app/native-dialog.tsx';
 
 // Loaded at the first opening: the pages that offer the form need none of its code before (on
@@ -43,12 +43,12 @@ export function AskContactDialog({
               Contacter la personne référente
             </h2>
             <p className={fr.cx('fr-text--sm')}>{contact.society_name}</p>
-            <Suspense fallback={<Loader />}>
+            <LazyBoundary>
               <AskContactForm
                 contactId={contact.id}
                 onSent={() => requestAnimationFrame(() => title.current?.focus())}
               />
-            </Suspense>
+            </LazyBoundary>
           </div>
         </div>
       ) : null}

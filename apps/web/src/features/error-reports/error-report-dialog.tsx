@@ -1,8 +1,8 @@
-import { Suspense, useRef } from 'react';
+import { useRef } from 'react';
 import type { MapDetailType } from '@ad/contract';
 import { CloseButton } from '../../app/close-button.tsx';
+import { LazyBoundary } from '../../app/lazy-boundary.tsx';
 import { lazyComponent } from '../../app/lazy-component.tsx';
-import { Loader } from '../../app/loader.tsx';
 import { NativeDialog } from '../../app/native-dialog.tsx';
 import { fr } from '../../lib/fr.ts';
 
@@ -52,13 +52,13 @@ export function ErrorReportDialog({
             <p className={fr.cx('fr-text--sm')}>
               {target.type === 'demarche' ? 'Démarche' : 'Initiative'} : {target.title}
             </p>
-            <Suspense fallback={<Loader />}>
+            <LazyBoundary>
               <ErrorReportForm
                 type={target.type}
                 id={target.id}
                 onSent={() => requestAnimationFrame(() => title.current?.focus())}
               />
-            </Suspense>
+            </LazyBoundary>
           </div>
         </div>
       ) : null}

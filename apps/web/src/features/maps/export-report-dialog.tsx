@@ -1,7 +1,8 @@
-import { Suspense, useRef } from 'react';
+import { useRef } from 'react';
 import type { MapFilters } from '@ad/contract';
 import { fr } from '../../lib/fr.ts';
 import { CloseButton } from '../../app/close-button.tsx';
+import { LazyBoundary } from '../../app/lazy-boundary.tsx';
 import { lazyComponent } from '../../app/lazy-component.tsx';
 import { Loader } from '../../app/loader.tsx';
 import { NativeDialog } from '../../app/native-dialog.tsx';
@@ -52,14 +53,14 @@ export function ExportReportDialog({
             correspondent aux critères de la carte.
           </p>
           {filters ? (
-            <Suspense fallback={<Loader />}>
+            <LazyBoundary>
               <ExportReportForm
                 criteria={criteria}
                 ignored={ignored}
                 filters={filters}
                 onSent={() => requestAnimationFrame(() => title.current?.focus())}
               />
-            </Suspense>
+            </LazyBoundary>
           ) : (
             <Loader />
           )}

@@ -20,7 +20,7 @@ const WRAPPED_DSFR_FIELDS = [
 }));
 
 const NO_INTL =
-  "The browser builds Intl's table of locales on first use (30–60 ms of main thread): use src/lib/french-format.ts or src/lib/date.ts (decision 0020).";
+  "The browser builds Intl's table of locales on first use (30–60 ms of main thread): use src/lib/date.ts, french-format.ts or french-numbers.ts (decision 0020).";
 
 export default tseslint.config(
   {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatEuros,
-  formatNumber,
-  formatRelativeCount,
-  parisTime,
-  type RelativeUnit,
-} from './french-format.ts';
+import { formatRelativeCount, parisTime, type RelativeUnit } from './french-format.ts';
+import { formatEuros, formatNumber } from './french-numbers.ts';
 
 // The module replaces Intl in the browser: Node's Intl (full ICU) is the reference here.
 

@@ -1,5 +1,5 @@
 /**
- * French dates and numbers without `Intl` (decision 0020). A browser builds Intl's table of the
+ * French dates without `Intl` (decision 0020; numbers: french-numbers.ts). A browser builds Intl's table of the
  * locales it knows the first time a page formats a date or a number: 30 to 60 ms of the main
  * thread here, which a slow phone pays four times over, during the hydration of every page.
  * The site writes one language in one time zone: these few rules give the same text as
@@ -83,50 +83,8 @@ export const utcTime = (date: Date): WallTime => wallTime(date.getTime());
 
 export const twoDigits = (value: number) => String(value).padStart(2, '0');
 
-/** French groups thousands with a narrow no-break space. */
-const GROUP_SEPARATOR = '\u202f';
-
-/**
- * `value` (not negative) with `digits` decimals, rounded half up on its decimal writing (the
- * shortest that reads back as it), as Intl rounds: 1.005 is 1.00499… in binary, and gives 1,01.
- */
-function roundedDigits(value: number, digits: number): [whole: string, fraction: string] {
-  const text = String(value);
-  if (text.includes('e')) {
-    const [whole = '0', fraction = ''] = value.toFixed(digits).split('.');
-    return [whole, fraction];
-  }
-  const [whole = '0', fraction = ''] = text.split('.');
-  const kept = fraction.slice(0, digits).padEnd(digits, '0');
-  if ((fraction[digits] ?? '0') < '5') return [whole, kept];
-  const up = String(BigInt(whole + kept) + 1n).padStart(digits + 1, '0');
-  return [up.slice(0, up.length - digits), up.slice(up.length - digits)];
-}
-
-/**
- * '20 000', '1,5', '12 500,50': at most `maximumFractionDigits` decimals (rounded half away from
- * zero), at least `minimumFractionDigits`.
- */
-export function formatNumber(
-  value: number,
-  { minimumFractionDigits = 0, maximumFractionDigits = 0 } = {},
-): string {
-  const [whole, fraction] = roundedDigits(Math.abs(value), maximumFractionDigits);
-  const decimals = fraction.replace(/0+$/, '').padEnd(minimumFractionDigits, '0');
-  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
-  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, GROUP_SEPARATOR);
-  return `${sign}${grouped}${decimals ? `,${decimals}` : ''}`;
-}
-
-/** '12 500 €', or '12 500,50 €' with cents. */
-export function formatEuros(value: number): string {
-  const cents = Number.isInteger(value) ? 0 : 2;
-  const amount = formatNumber(value, {
-    minimumFractionDigits: cents,
-    maximumFractionDigits: cents,
-  });
-  return `${amount}\u00a0€`;
-}
+/** '20 000': French groups the digits of a whole number with a narrow no-break space. */
+export const groupDigits = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, '\u202f');
 
 export type RelativeUnit = 'minute' | 'hour' | 'day' | 'month' | 'year';
 
@@ -154,6 +112,6 @@ export function formatRelativeCount(count: number, unit: RelativeUnit, named = f
   if (word) return word;
   const size = Math.abs(count);
   const [singular, plural] = UNIT_NAMES[unit];
-  const counted = `${formatNumber(size)} ${size >= 2 ? plural : singular}`;
+  const counted = `${groupDigits(String(size))} ${size >= 2 ? plural : singular}`;
   return count < 0 || Object.is(count, -0) ? `il y a ${counted}` : `dans ${counted}`;
 }

@@ -1,5 +1,5 @@
 import { FILE_NAME_KEEP, FILE_NAME_MAX } from '@ad/contract';
-import { formatNumber } from '../../lib/french-format.ts';
+import { formatNumber } from '../../lib/french-numbers.ts';
 
 /**
  * The displayed name of a file (spec §5, §9): a name longer than 40 characters shows as its first

@@ -8,7 +8,7 @@ import {
   MARKER_ICON_SIZE,
   type MapListItem,
 } from '@ad/contract';
-import { formatNumber } from '../../lib/french-format.ts';
+import { formatNumber } from '../../lib/french-numbers.ts';
 import { ClusterClient } from './cluster-client.ts';
 import { ClusterIndex } from './cluster-index.ts';
 import type { ClustersAnswer } from './cluster-protocol.ts';

@@ -2,7 +2,8 @@ import { createContext, useContext, type CSSProperties, type ReactNode } from 'r
 import { Link, useLocation } from 'react-router';
 import { pathTo, type MapContact, type MapItemDetail } from '@ad/contract';
 import { fr } from '../../lib/fr.ts';
-import { MONTHS, formatEuros, utcTime } from '../../lib/french-format.ts';
+import { MONTHS, utcTime } from '../../lib/french-format.ts';
+import { formatEuros } from '../../lib/french-numbers.ts';
 import { ContactAddress, ContactPhone } from '../contacts/contact-address.tsx';
 import { ThematicTags } from '../contacts/thematic-tags.tsx';
 import { fileDetail } from '../resources/file-size.ts';

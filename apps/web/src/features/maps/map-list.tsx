@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { MapListItem, MapResourceType } from '@ad/contract';
 import { fr } from '../../lib/fr.ts';
 import { Loader } from '../../app/loader.tsx';
-import { formatNumber } from '../../lib/french-format.ts';
+import { formatNumber } from '../../lib/french-numbers.ts';
 import { type MapListKind, type MapQuery } from './map-query.ts';
 import { shownResourceType, tabFor } from './map-query-changes.ts';
 import type { MapLists } from './use-map-lists.ts';

@@ -1,4 +1,4 @@
-import { formatNumber } from '../../lib/french-format.ts';
+import { formatNumber } from '../../lib/french-numbers.ts';
 
 const UNITS = ['octets', 'Ko', 'Mo', 'Go'] as const;
 

@@ -4,7 +4,7 @@ import type { FileEntry } from '@ad/contract/account/member-content';
 import type { ProjectPreview } from '@ad/contract/account/projects';
 import { formatFileSize, ModerationBadge } from '../../../features/account-forms/index.ts';
 import { fr } from '../../../lib/fr.ts';
-import { formatNumber } from '../../../lib/french-format.ts';
+import { formatNumber } from '../../../lib/french-numbers.ts';
 import { PublicationPage } from '../publications/publication-form-parts.tsx';
 import {
   ExternalLink,

@@ -22,7 +22,7 @@ import {
 import { FieldInput } from '../../../features/forms/field-input.tsx';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { fr } from '../../../lib/fr.ts';
-import { formatNumber } from '../../../lib/french-format.ts';
+import { formatNumber } from '../../../lib/french-numbers.ts';
 import { entryUrl, listInfo, listUrl, parsedOr422 } from './team-settings-queries.ts';
 
 /** What the dialog edits: a new entry (`entry` null) or an existing one. */

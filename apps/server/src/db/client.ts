@@ -64,6 +64,8 @@ export interface OpenDatabaseOptions {
   poolMax?: number;
   /** PGlite only: start from a data directory tarball (see test-db.ts). */
   loadDataDir?: Blob | File;
+  /** PGlite on disk only: how long to wait for another process's lock (default: until stale). */
+  lockWaitMs?: number;
   /** Called with the SQL of every query made through Drizzle (tests count them). */
   onQuery?: (query: string) => void;
 }
@@ -100,19 +102,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   let dataDir: string | undefined;
-  let unlock = () => {};
+  let unlock = async () => {};
   if (!options.inMemory) {
     dataDir = join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
-    unlock = lockDataDir(join(options.dataDir, 'pglite.lock'));
+    const lockPath = join(options.dataDir, 'pglite.lock');
+    const wait = options.lockWaitMs === undefined ? {} : { waitMs: options.lockWaitMs };
+    const release = await lockDataDir(dataDir, lockPath, wait);
+    let released: Promise<void> | undefined;
+    unlock = () => (released ??= release());
   }
   // In a worker thread of its own: see pglite-thread.ts.
   const client = await PgliteThread.create({
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: pgliteExtensions,
-  }).catch((error: unknown) => {
-    unlock();
+  }).catch(async (error: unknown) => {
+    await unlock();
     throw error;
   });
   // Drizzle's PGlite driver uses `query` and `transaction`, which the thread answers as PGlite.
@@ -130,12 +136,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
     // The thread's unlisten and close do nothing once the database is closed.
     listen: (channel, onNotify) => client.listen(channel, onNotify),
+    // The lock is given back once the database is closed: if closing fails, it stays held until
+    // the process ends (then it goes stale).
     close: async () => {
-      try {
-        await client.close();
-      } finally {
-        unlock();
-      }
+      await client.close();
+      await unlock();
     },
   };
 }

@@ -1,72 +1,48 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import lockfile from 'proper-lockfile';
 
 /**
  * The embedded database belongs to one process. A second process that opens the same directory
  * (`npm start` in two terminals, a start while the previous server is still closing, a seed or
  * `user:create` beside a running server) writes over the first one's files, and the database is
- * lost ("could not open relation with OID …" at the next start). A lock file next to the
- * database holds the number of the process that opened it: another process is refused with a
- * message that says which one; the lock of a process that has ended (a crash, a kill -9) is
- * taken over.
+ * lost ("could not open relation with OID …" at the next start).
+ *
+ * The lock is proper-lockfile's: a directory created atomically next to the database, whose time
+ * its holder renews every few seconds. Another process, in this container or in another one on
+ * the same volume, waits for it (a server still closing) and is refused after a while; the lock
+ * of a process that ended without closing (a crash, a kill -9) is stale after 10 s and taken over.
  */
 
-/** The lock files this process holds. */
-const held = new Set<string>();
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function holderOf(file: string): number | null {
-  try {
-    const pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
-  } catch {
-    return null;
-  }
-}
+const STALE_MS = 10_000;
 
 export class DataDirLockedError extends Error {
-  constructor(
-    readonly file: string,
-    readonly pid: number,
-  ) {
+  constructor(readonly lockPath: string) {
     super(
-      `The embedded database is already open in process ${pid}: stop it first (two processes ` +
-        `on one database directory corrupt it). If no such process runs, delete ${file}.`,
+      `The embedded database is open in another process (${lockPath} is held): stop it first, ` +
+        'two processes on one database directory corrupt it.',
     );
     this.name = 'DataDirLockedError';
   }
 }
 
 /**
- * Takes the lock `file` for this process, or throws DataDirLockedError when a running process
- * (this one included) holds it. Returns the function that gives it back.
+ * Locks the database directory `dir` (which must exist) with the lock `lockPath`, waiting up to
+ * `waitMs` for another holder (by default, long enough for a crashed holder's lock to go stale).
+ * Resolves to the function that gives it back.
  */
-export function lockDataDir(file: string): () => void {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
-      held.add(file);
-      return () => {
-        if (!held.delete(file)) return;
-        if (holderOf(file) === process.pid) rmSync(file, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
-      if (held.has(file)) throw new DataDirLockedError(file, process.pid);
-      // Our own number in a lock we do not hold was a process before us (after a restart, a
-      // container's server is often process 1 again).
-      const pid = holderOf(file);
-      if (pid !== null && pid !== process.pid && isRunning(pid))
-        throw new DataDirLockedError(file, pid);
-      rmSync(file, { force: true });
-    }
+export async function lockDataDir(
+  dir: string,
+  lockPath: string,
+  { waitMs = STALE_MS + 2_000 } = {},
+): Promise<() => Promise<void>> {
+  try {
+    return await lockfile.lock(dir, {
+      lockfilePath: lockPath,
+      stale: STALE_MS,
+      retries:
+        waitMs > 0 ? { retries: Math.ceil(waitMs / 1_000), factor: 1, minTimeout: 1_000 } : 0,
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(lockPath);
+    throw error;
   }
 }

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatDate,
-  formatRelative,
-  formatShortDate,
-  formatShortDateTime,
-  formatTime,
-} from './date.ts';
+import { formatDate, formatRelative } from './date.ts';
+import { formatShortDate, formatShortDateTime, formatTime } from './date-time.ts';
 
 describe('French dates', () => {
   it('formats absolute dates as DD MMMM YYYY', () => {

@@ -2,9 +2,9 @@
 
 import { MONTHS, formatRelativeCount, parisTime, twoDigits } from './french-format.ts';
 
-type DateInput = Date | string | number;
+export type DateInput = Date | string | number;
 
-function toDate(value: DateInput): Date {
+export function toDate(value: DateInput): Date {
   if (value instanceof Date) return value;
   // A bare YYYY-MM-DD is a calendar day: read at noon UTC, it is that day in Paris (and
   // wherever the browser is, within twelve hours of UTC).
@@ -21,30 +21,6 @@ export function formatDate(value: DateInput): string {
   if (Number.isNaN(date.getTime())) return '';
   const { day, month, year } = parisTime(date);
   return `${twoDigits(day)} ${MONTHS[month - 1]} ${year}`;
-}
-
-/** '05/03/2024'. */
-export function formatShortDate(value: DateInput): string {
-  const date = toDate(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const { day, month, year } = parisTime(date);
-  return `${twoDigits(day)}/${twoDigits(month)}/${year}`;
-}
-
-/** '14:05', the time in Paris. */
-export function formatTime(value: DateInput): string {
-  const date = toDate(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const { hour, minute } = parisTime(date);
-  return `${twoDigits(hour)}:${twoDigits(minute)}`;
-}
-
-/** '05/03/2024 14:05', with `seconds` '05/03/2024 14:05:09'. */
-export function formatShortDateTime(value: DateInput, seconds = false): string {
-  const date = toDate(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const time = formatTime(date);
-  return `${formatShortDate(date)} ${seconds ? `${time}:${twoDigits(parisTime(date).second)}` : time}`;
 }
 
 /** Calendar days from `now` to `date` in Paris (-1: yesterday), whatever the hours. */

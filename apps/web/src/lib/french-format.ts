@@ -21,17 +21,6 @@ export const MONTHS = [
   'décembre',
 ] as const;
 
-/** Sunday first, as `Date.prototype.getDay`. */
-export const WEEKDAYS = [
-  'dimanche',
-  'lundi',
-  'mardi',
-  'mercredi',
-  'jeudi',
-  'vendredi',
-  'samedi',
-] as const;
-
 /** A day and a time on a wall clock. */
 export interface WallTime {
   year: number;
@@ -40,9 +29,6 @@ export interface WallTime {
   day: number;
   hour: number;
   minute: number;
-  second: number;
-  /** 0 (Sunday) to 6. */
-  weekday: number;
 }
 
 const HOUR = 3_600_000;
@@ -62,8 +48,6 @@ function wallTime(time: number): WallTime {
     day: date.getUTCDate(),
     hour: date.getUTCHours(),
     minute: date.getUTCMinutes(),
-    second: date.getUTCSeconds(),
-    weekday: date.getUTCDay(),
   };
 }
 
@@ -77,9 +61,6 @@ export function parisTime(date: Date): WallTime {
   const summer = time >= lastSundayAtOneUtc(year, 2) && time < lastSundayAtOneUtc(year, 9);
   return wallTime(time + (summer ? 2 : 1) * HOUR);
 }
-
-/** What a clock in UTC shows at `date` (a calendar day stored as midnight or noon UTC). */
-export const utcTime = (date: Date): WallTime => wallTime(date.getTime());
 
 export const twoDigits = (value: number) => String(value).padStart(2, '0');
 

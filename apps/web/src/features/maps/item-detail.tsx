@@ -2,7 +2,7 @@ import { createContext, useContext, type CSSProperties, type ReactNode } from 'r
 import { Link, useLocation } from 'react-router';
 import { pathTo, type MapContact, type MapItemDetail } from '@ad/contract';
 import { fr } from '../../lib/fr.ts';
-import { MONTHS, utcTime } from '../../lib/french-format.ts';
+import { MONTHS } from '../../lib/french-format.ts';
 import { formatEuros } from '../../lib/french-numbers.ts';
 import { ContactAddress, ContactPhone } from '../contacts/contact-address.tsx';
 import { ThematicTags } from '../contacts/thematic-tags.tsx';
@@ -18,8 +18,7 @@ export function formatItemDate(value: string): string {
   if (!match) return '';
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   if (Number.isNaN(date.getTime())) return '';
-  const { day, month, year } = utcTime(date);
-  return `${day} ${MONTHS[month - 1]} ${year}`;
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 /** '12 500 €', or '12 500,50 €' with cents. */

@@ -1,4 +1,5 @@
-import { formatDate, formatTime } from '../../lib/date.ts';
+import { formatDate } from '../../lib/date.ts';
+import { formatTime } from '../../lib/date-time.ts';
 import type { PostDetail } from '../../features/posts/posts.ts';
 
 /** 'le 05 mars 2026 à 14h30' (the post's last modification, in Paris). */

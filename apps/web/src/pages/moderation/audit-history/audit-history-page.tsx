@@ -17,7 +17,7 @@ import {
 import { Loader } from '../../../app/loader.tsx';
 import { useListState } from '../../../features/lists/list-params.ts';
 import { ListPagination } from '../../../features/lists/pagination.tsx';
-import { formatShortDateTime } from '../../../lib/date.ts';
+import { formatShortDateTime } from '../../../lib/date-time.ts';
 import { fr } from '../../../lib/fr.ts';
 import { ModerationFrame, useIsModerationTeam } from '../team-only.tsx';
 import { AUDIT_FILTERS, auditQueries, type AuditFilterName } from './audit-history-queries.ts';

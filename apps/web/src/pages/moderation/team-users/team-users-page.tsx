@@ -18,7 +18,7 @@ import { Loader } from '../../../app/loader.tsx';
 import { ConfirmModal, type Confirmation } from '../../../features/account-forms/index.ts';
 import { useListState } from '../../../features/lists/list-params.ts';
 import { ListPagination } from '../../../features/lists/pagination.tsx';
-import { formatShortDate, formatShortDateTime } from '../../../lib/date.ts';
+import { formatShortDate, formatShortDateTime } from '../../../lib/date-time.ts';
 import { fr } from '../../../lib/fr.ts';
 import { ModerationFrame } from '../team-only.tsx';
 import { invalidateTeamUsers, teamUsersApi, teamUsersQueries } from './team-users-queries.ts';

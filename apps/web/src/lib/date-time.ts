@@ -21,7 +21,10 @@ export function formatTime(value: DateInput): string {
   return `${twoDigits(hour)}:${twoDigits(minute)}`;
 }
 
-/** '05/03/2024 14:05', with `seconds` '05/03/2024 14:05:09' (Paris is a whole number of hours from UTC). */
+/**
+ * '05/03/2024 14:05', with `seconds` '05/03/2024 14:05:09' (Paris is a whole number of hours
+ * from UTC: its seconds are UTC's).
+ */
 export function formatShortDateTime(value: DateInput, seconds = false): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';

@@ -1,7 +1,8 @@
 /**
- * French dates without `Intl` (decision 0020; numbers: french-numbers.ts). A browser builds Intl's table of the
- * locales it knows the first time a page formats a date or a number: 30 to 60 ms of the main
- * thread here, which a slow phone pays four times over, during the hydration of every page.
+ * French dates without `Intl` (decision 0020; the numbers are in french-numbers.ts). A browser
+ * builds Intl's table of the locales it knows the first time a page formats a date or a number:
+ * 30 to 60 ms of the main thread here, which a slow phone pays four times over, during the
+ * hydration of every page.
  * The site writes one language in one time zone: these few rules give the same text as
  * `Intl` in 'fr-FR' and 'Europe/Paris' (the tests compare both), on the server and in the browser.
  */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { pathTo } from '@ad/contract';
+import { FRENCH_MONTHS, pathTo } from '@ad/contract';
 import { expectNoSeriousAxeViolation } from '../axe.ts';
 import { expect, test } from '../fixtures.ts';
 
@@ -35,26 +35,11 @@ const dayButtons = (page: Page) =>
   calendar(page).getByRole('button', { name: /, évènements ce jour$/ });
 const cardTitles = (page: Page) => page.getByRole('main').locator('.fr-card__title');
 
-const MONTHS = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-];
-
 /** The month shown by the calendar ('Novembre 2026'), as YYYYMM. */
 async function shownMonth(page: Page): Promise<string> {
   const title = await page.locator('.app-calendar [aria-live]').textContent();
   const [, name, year] = /^(\S+) (\d{4})$/.exec(title ?? '') ?? [];
-  const index = MONTHS.indexOf((name ?? '').toLowerCase());
+  const index = (FRENCH_MONTHS as readonly string[]).indexOf((name ?? '').toLowerCase());
   expect(index, `calendar title ${title}`).toBeGreaterThanOrEqual(0);
   return `${year}${String(index + 1).padStart(2, '0')}`;
 }

@@ -19,3 +19,19 @@ export function isIsoDay(value: string): boolean {
   const found = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   return found !== null && isRealDay(Number(found[1]), Number(found[2]), Number(found[3]));
 }
+
+/** The months' names in French, January first: the site's dates and the agenda's calendar. */
+export const FRENCH_MONTHS = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+] as const;

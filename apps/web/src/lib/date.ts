@@ -1,6 +1,7 @@
 /** French date formatting (spec: absolute dates as DD MMMM YYYY, relative dates on cards). */
 
-import { MONTHS, formatRelativeCount, parisTime, twoDigits } from './french-format.ts';
+import { FRENCH_MONTHS } from '@ad/contract';
+import { formatRelativeCount, parisTime, twoDigits } from './french-format.ts';
 
 export type DateInput = Date | string | number;
 
@@ -20,7 +21,7 @@ export function formatDate(value: DateInput): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
   const { day, month, year } = parisTime(date);
-  return `${twoDigits(day)} ${MONTHS[month - 1]} ${year}`;
+  return `${twoDigits(day)} ${FRENCH_MONTHS[month - 1]} ${year}`;
 }
 
 /** Calendar days from `now` to `date` in Paris (-1: yesterday), whatever the hours. */

@@ -7,21 +7,6 @@
  * `Intl` in 'fr-FR' and 'Europe/Paris' (the tests compare both), on the server and in the browser.
  */
 
-export const MONTHS = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-] as const;
-
 /** A day and a time on a wall clock. */
 export interface WallTime {
   year: number;
@@ -40,18 +25,6 @@ function lastSundayAtOneUtc(year: number, monthIndex: number): number {
   return lastDay.getTime() - lastDay.getUTCDay() * 24 * HOUR;
 }
 
-/** What a clock in UTC shows at `time` (milliseconds). */
-function wallTime(time: number): WallTime {
-  const date = new Date(time);
-  return {
-    year: date.getUTCFullYear(),
-    month: date.getUTCMonth() + 1,
-    day: date.getUTCDate(),
-    hour: date.getUTCHours(),
-    minute: date.getUTCMinutes(),
-  };
-}
-
 /**
  * What a clock in Paris shows at `date`: UTC+1, and UTC+2 in summer time, from the last Sunday of
  * March to the last Sunday of October at 01:00 UTC (the European rule since 1996).
@@ -60,7 +33,14 @@ export function parisTime(date: Date): WallTime {
   const time = date.getTime();
   const year = date.getUTCFullYear();
   const summer = time >= lastSundayAtOneUtc(year, 2) && time < lastSundayAtOneUtc(year, 9);
-  return wallTime(time + (summer ? 2 : 1) * HOUR);
+  const paris = new Date(time + (summer ? 2 : 1) * HOUR);
+  return {
+    year: paris.getUTCFullYear(),
+    month: paris.getUTCMonth() + 1,
+    day: paris.getUTCDate(),
+    hour: paris.getUTCHours(),
+    minute: paris.getUTCMinutes(),
+  };
 }
 
 export const twoDigits = (value: number) => String(value).padStart(2, '0');

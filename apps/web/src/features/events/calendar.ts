@@ -3,8 +3,8 @@
  * months as YYYYMM, event dates as YYYY-MM-DD. Computed in UTC so that the server's renderer and
  * every visitor's browser draw the same grid whatever their time zone.
  */
-import { isRealDay } from '@ad/contract';
-import { MONTHS, parisTime } from '../../lib/french-format.ts';
+import { FRENCH_MONTHS, isRealDay } from '@ad/contract';
+import { parisTime } from '../../lib/french-format.ts';
 
 /** A calendar range of an event (spec §3 'Event (calendar)'); ended_at null is a one-day event. */
 export interface CalendarEvent {
@@ -97,12 +97,12 @@ export function formatLongDay(day: string): string {
   const [year, index] = monthParts(day);
   const dayOfMonth = Number(day.slice(6, 8));
   const weekday = (new Date(Date.UTC(year, index, dayOfMonth)).getUTCDay() + 6) % 7;
-  return `${WEEKDAYS[weekday]?.long ?? ''} ${dayOfMonth} ${MONTHS[index] ?? ''} ${year}`;
+  return `${WEEKDAYS[weekday]?.long ?? ''} ${dayOfMonth} ${FRENCH_MONTHS[index] ?? ''} ${year}`;
 }
 
 /** 'Novembre 2026'. */
 export function formatMonth(month: string): string {
   const [year, index] = monthParts(month);
-  const name = MONTHS[index] ?? '';
+  const name = FRENCH_MONTHS[index] ?? '';
   return `${name.charAt(0).toUpperCase()}${name.slice(1)} ${year}`;
 }

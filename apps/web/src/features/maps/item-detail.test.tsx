@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MapItemDetail } from '@ad/contract';
-import { ItemDetail, formatCost, formatItemDate } from './item-detail.tsx';
+import { ItemDetail, formatItemDate } from './item-detail.tsx';
 
 /** Intl writes French numbers with narrow no-break spaces: compare with plain spaces. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u202f\u00a0]/g, ' ');
@@ -338,12 +338,5 @@ describe('formatItemDate', () => {
     expect(formatItemDate('2025-01-01')).toBe('1 janvier 2025');
     expect(formatItemDate('2024-12-31')).toBe('31 décembre 2024');
     expect(formatItemDate('')).toBe('');
-  });
-});
-
-describe('formatCost', () => {
-  it('writes euros in French', () => {
-    expect(plain(formatCost(12500))).toBe('12 500 €');
-    expect(plain(formatCost(1234.5))).toBe('1 234,50 €');
   });
 });

@@ -1,8 +1,7 @@
 import { createContext, useContext, type CSSProperties, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { pathTo, type MapContact, type MapItemDetail } from '@ad/contract';
+import { FRENCH_MONTHS, pathTo, type MapContact, type MapItemDetail } from '@ad/contract';
 import { fr } from '../../lib/fr.ts';
-import { MONTHS } from '../../lib/french-format.ts';
 import { formatEuros } from '../../lib/french-numbers.ts';
 import { ContactAddress, ContactPhone } from '../contacts/contact-address.tsx';
 import { ThematicTags } from '../contacts/thematic-tags.tsx';
@@ -18,11 +17,8 @@ export function formatItemDate(value: string): string {
   if (!match) return '';
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   if (Number.isNaN(date.getTime())) return '';
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return `${date.getUTCDate()} ${FRENCH_MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
-
-/** '12 500 €', or '12 500,50 €' with cents. */
-export const formatCost = formatEuros;
 
 const names = (list: { name: string }[]) => list.map((entry) => entry.name).join(', ');
 
@@ -87,7 +83,7 @@ function detailFields(
     [
       // A procedure's cost is that of its animation (account-area spec §2, its form's label).
       item.resource_type === 'demarche' ? "Coût de l'animation" : 'Coût du projet',
-      item.project_cost === null ? null : formatCost(item.project_cost),
+      item.project_cost === null ? null : formatEuros(item.project_cost),
     ],
     ['Date de lancement', released],
     ['Date de fin', ended],

@@ -4,7 +4,7 @@ import type { FileEntry } from '@ad/contract/account/member-content';
 import type { ProjectPreview } from '@ad/contract/account/projects';
 import { formatFileSize, ModerationBadge } from '../../../features/account-forms/index.ts';
 import { fr } from '../../../lib/fr.ts';
-import { formatNumber } from '../../../lib/french-numbers.ts';
+import { formatEuros } from '../../../lib/french-numbers.ts';
 import { PublicationPage } from '../publications/publication-form-parts.tsx';
 import {
   ExternalLink,
@@ -115,10 +115,7 @@ function items(p: ProjectPreview, middle: PreviewItem[], costLabel: string, extr
     },
     {
       label: costLabel,
-      value:
-        p.project_cost === null
-          ? null
-          : `${formatNumber(p.project_cost, { maximumFractionDigits: 3 })} €`,
+      value: p.project_cost === null ? null : formatEuros(p.project_cost),
     },
     { label: 'Date de lancement', value: frenchDay(p.released_at) },
     { label: 'Date de fin', value: frenchDay(p.ended_at) },

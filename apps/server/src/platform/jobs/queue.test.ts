@@ -129,6 +129,54 @@ describe(`job queue (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, ()
   });
 });
 
+describe('a sent job wakes the idle workers of its queue', () => {
+  // Polling every minute: a job that runs within seconds was announced (JOB_SENT_CHANNEL).
+  const slowPolling = { pollingIntervalSeconds: 60 };
+  let database: TestDatabase;
+  let sender: JobQueue;
+  let worker: JobQueue;
+  const done: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // Two queues, as two instances: `worker` runs the jobs, `sender` only sends them.
+    worker = createJobQueue({ database, logger: silent, options: slowPolling });
+    await worker.work<{ label: string }>('test.woken', async (data) => {
+      done.push(data.label);
+    });
+    await worker.start();
+    sender = createJobQueue({ database, logger: silent, options: slowPolling });
+    await sender.start();
+    // A first job (which wakes its own instance's worker at once), then a moment for the worker
+    // to look again and fall asleep for a minute.
+    await worker.send('test.woken', { label: 'premier' });
+    await waitUntil(() => done.includes('premier'), 10_000, 'first job not run');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  });
+  afterAll(async () => {
+    await sender?.stop();
+    await worker?.stop();
+    await database?.close();
+  });
+
+  it('when sent by another instance', async () => {
+    await sender.send('test.woken', { label: 'autre instance' });
+    await waitUntil(() => done.includes('autre instance'), 10_000, 'worker not woken');
+  });
+
+  // On PostgreSQL a worker woken before the commit finds nothing (on PGlite its query waits for
+  // the transaction to end).
+  it('when sent in a transaction, once it commits', async () => {
+    await database.db.transaction(async (tx) => {
+      await worker.send('test.woken', { label: 'après validation' }, { tx });
+      // Not before the commit: the job cannot be seen yet.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(done).not.toContain('après validation');
+    });
+    await waitUntil(() => done.includes('après validation'), 10_000, 'worker not woken');
+  });
+});
+
 // PGlite is embedded in one process: only one instance ever opens its data.
 describe.runIf(process.env.DATABASE_URL)('two instances starting together on PostgreSQL', () => {
   let database: TestDatabase;

@@ -65,7 +65,11 @@ export interface JobInfo {
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
 
 export interface JobQueueOptions {
-  /** How often an idle worker looks for due jobs (a job sent by this instance wakes it at once). */
+  /**
+   * How often an idle worker looks for due jobs. A job sent for now wakes the workers of its
+   * queue at once, on every instance (JOB_SENT_CHANNEL); polling finds the others: delayed jobs,
+   * retries, and those sent while an instance was not listening.
+   */
   pollingIntervalSeconds?: number;
   /** Defaults of every job (overridable per send). */
   retryLimit?: number;
@@ -97,6 +101,13 @@ export const JOB_DEFAULTS = {
 } as const satisfies Required<JobQueueOptions>;
 
 export const DEFAULT_TIMEZONE = 'Europe/Paris';
+
+/**
+ * NOTIFY channel of sent jobs (payload: the queue's name). Sent in the transaction that creates
+ * the job, so PostgreSQL delivers it once the job can be seen: a worker woken before the commit
+ * would find nothing and sleep a whole polling interval.
+ */
+export const JOB_SENT_CHANNEL = 'job_sent';
 
 interface Worker {
   name: string;
@@ -132,6 +143,8 @@ export function createJobQueue(deps: {
   let starting: Promise<void> | undefined;
   let running = false;
   let stopping = false;
+  let unlisten: (() => Promise<void>) | undefined;
+  const wake = (name: string) => workers.get(name)?.wake?.();
 
   // pg-boss 10 creates a queue (a row and a partition of its job table) without a lock: two
   // instances creating the same queues at once (starting together on a new database) deadlock,
@@ -246,12 +259,16 @@ export function createJobQueue(deps: {
         if (!queues.has(name)) throw new Error(`unknown job queue ${name}: register it first`);
       }
       await ensureQueue(name);
+      const db = tx ? transactionExecutor(tx) : executor;
       const id = await boss.send(name, data, {
         ...rest,
         ...(startAfter !== undefined ? { startAfter } : {}),
-        ...(tx ? { db: transactionExecutor(tx) } : {}),
+        db,
       });
-      workers.get(name)?.wake?.();
+      if (id !== null && startAfter === undefined) {
+        await db.executeSql('SELECT pg_notify($1, $2)', [JOB_SENT_CHANNEL, name]);
+        if (!tx) wake(name); // this instance's worker need not wait for the notification
+      }
       return id;
     },
 
@@ -271,6 +288,10 @@ export function createJobQueue(deps: {
     start() {
       starting ??= (async () => {
         await boss.start();
+        unlisten = await database.listen(JOB_SENT_CHANNEL, wake, () => {
+          // Jobs sent while the connection was lost were not announced.
+          for (const name of workers.keys()) wake(name);
+        });
         for (const worker of workers.values())
           await ensureQueue(worker.name, worker.options.policy);
         for (const entry of schedules) await addSchedule(entry);
@@ -286,6 +307,7 @@ export function createJobQueue(deps: {
       stopping = true;
       if (starting) await starting.catch(() => undefined);
       running = false;
+      await unlisten?.().catch(() => undefined);
       for (const worker of workers.values()) worker.wake?.();
       const loops = [...workers.values()].flatMap((w) => (w.loop ? [w.loop] : []));
       let timer: NodeJS.Timeout | undefined;

@@ -205,7 +205,10 @@ function NewsletterForm() {
   const action = settings.newsletterFormUrl;
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  // `text`: the spec's message (§8); `reason`: the server's, shown below it.
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string; reason?: string } | null>(
+    null,
+  );
   const [processing, setProcessing] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const running = useRef(false);
@@ -227,8 +230,8 @@ function NewsletterForm() {
         setError(fieldError);
         input.current?.focus();
       } else {
-        const reason = failure instanceof ApiError ? ` ${failure.message}` : '';
-        setOutcome({ ok: false, text: NEWSLETTER_FAILURE + reason });
+        const reason = failure instanceof ApiError ? failure.message : undefined;
+        setOutcome({ ok: false, text: NEWSLETTER_FAILURE, reason });
       }
     } finally {
       running.current = false;
@@ -315,6 +318,7 @@ function NewsletterForm() {
             {outcome && !outcome.ok ? (
               <div className={fr.cx('fr-alert', 'fr-alert--error', 'fr-alert--sm')}>
                 <p>{outcome.text}</p>
+                {outcome.reason ? <p>{outcome.reason}</p> : null}
               </div>
             ) : null}
           </div>

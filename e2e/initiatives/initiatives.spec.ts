@@ -424,6 +424,37 @@ test.describe('Initiatives map', () => {
     await expect.poll(zoomed).toBeGreaterThan(region * 0.9);
   });
 
+  test('@mobile-only the related initiatives chosen in the list view are fitted when the map shows', async ({
+    page,
+  }) => {
+    await page.route(/tile\.openstreetmap/, (route) => route.abort());
+    await page.goto('/initiatives?resourceType=foodProcedures');
+    await listItem(page, ANGOULEME_PAT).click();
+    const dialog = page.getByRole('dialog', { name: ANGOULEME_PAT });
+    await dialog.getByRole('button', { name: 'Voir les initiatives liées' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(listItems(page)).toHaveCount(3);
+    // The fit comes about 250 ms after the result (spec §4, §9): past it, with the map still hidden.
+    await page.waitForTimeout(600);
+    // Spec §4: the map fits the markers of the result (here while it is hidden, the list shown):
+    // the three, a few kilometres apart, each its own pin in view (the region's view, or one
+    // zoomed in further around their middle, would show a cluster, or not all of them).
+    await page.getByRole('main').getByRole('button', { name: 'Carte', exact: true }).click();
+    const pinsInView = () =>
+      page.locator('.ad-map').evaluate((map) => {
+        const view = map.getBoundingClientRect();
+        return [...map.querySelectorAll('.leaflet-marker-icon:not(.ad-map-cluster)')].filter(
+          (pin) => {
+            const box = pin.getBoundingClientRect();
+            const x = box.x + box.width / 2;
+            const y = box.y + box.height / 2;
+            return x >= view.left && x <= view.right && y >= view.top && y <= view.bottom;
+          },
+        ).length;
+      });
+    await expect.poll(pinsInView).toBe(3);
+  });
+
   test('@mobile-only the list and map toggle, and the filter panel closed by Escape', async ({
     page,
   }) => {

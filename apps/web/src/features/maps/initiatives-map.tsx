@@ -62,6 +62,8 @@ export interface InitiativesMapProps {
   focus: MapFocus | null;
   /** Fits the view to the markers about 250 ms after the items change (a procedure filter). */
   fitToMarkers: boolean;
+  /** Whether `items` is the result of the current query (a fit waits for it). */
+  itemsCurrent: boolean;
 }
 
 /** A point of the map: the worker names it by its index in the list of them. */
@@ -177,6 +179,8 @@ export default function InitiativesMap(props: InitiativesMapProps) {
      * hidden map, the list shown on a phone, has no size).
      */
     show: (bounds: MapBounds | null) => void;
+    /** Fits the view to these markers' bounds: now, or once the map appears. */
+    fit: (markers: L.LatLngBounds) => void;
     /**
      * The keys (boundsKey) of the reports the page took and has not echoed yet, oldest first.
      * The query echoes each one a little later, in order: by then the map may have moved again
@@ -328,14 +332,16 @@ export default function InitiativesMap(props: InitiativesMapProps) {
       for (const [key, entry] of next) shown.set(key, entry);
     };
 
-    // The view to show as soon as the map is visible (undefined: none waits).
+    // The view to show as soon as the map is visible (undefined: none waits), or the markers to
+    // fit (a procedure filter chosen in the list, on a phone): the last asked of the two.
     let pending: MapBounds | null | undefined = latest.current.bounds;
+    let pendingFit: L.LatLngBounds | undefined;
     const visible = () => element.clientWidth > 0 && element.clientHeight > 0;
 
     map.on('moveend', () => {
       draw();
       // Only a visible map says what it shows, and not before it shows the view it must.
-      if (visible() && pending === undefined && state.current) {
+      if (visible() && pending === undefined && !pendingFit && state.current) {
         const bounds = toBounds(map.getBounds());
         const { reported } = state.current;
         state.current.view = boundsKey(bounds);
@@ -370,7 +376,7 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     map.on('zoomanim', () => (zooming = true));
     map.on('zoomend', () => {
       zooming = false;
-      if (pending !== undefined && visible()) show(pending);
+      if (visible()) showPending();
     });
 
     // A view: the bounds, else the whole region (at most the initial zoom).
@@ -379,6 +385,7 @@ export default function InitiativesMap(props: InitiativesMapProps) {
         state.current.reported = [];
         state.current.view = bounds && boundsKey(bounds);
       }
+      pendingFit = undefined;
       if (!visible() || zooming) {
         pending = bounds;
         return;
@@ -395,6 +402,19 @@ export default function InitiativesMap(props: InitiativesMapProps) {
       } else {
         map.fitBounds(REGION_BOUNDS, { maxZoom: MAP_INITIAL_ZOOM, animate: false });
       }
+    };
+    const fit = (markers: L.LatLngBounds) => {
+      pending = undefined;
+      if (!visible() || zooming) {
+        pendingFit = markers;
+        return;
+      }
+      pendingFit = undefined;
+      map.fitBounds(markers, { padding: [40, 40], maxZoom: 14, animate: false });
+    };
+    const showPending = () => {
+      if (pendingFit) fit(pendingFit);
+      else if (pending !== undefined) show(pending);
     };
     // In place: the link keeps the focus that a list click gave it.
     const refreshPopup = () => {
@@ -418,6 +438,7 @@ export default function InitiativesMap(props: InitiativesMapProps) {
       draw,
       refreshPopup,
       show,
+      fit,
       reported: [],
       view: null,
     };
@@ -427,7 +448,7 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     if (pending !== undefined) map.setView(REGION_CENTER, MAP_INITIAL_ZOOM, { animate: false });
     const resize = new ResizeObserver(() => {
       map.invalidateSize({ pan: false });
-      if (pending !== undefined) show(pending);
+      showPending();
     });
     resize.observe(element);
     return () => {
@@ -491,19 +512,22 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     current.draw();
   }, [items]);
 
-  // A procedure filter: the view fits its markers about 250 ms later (spec §4, §9). Without
-  // Leaflet's zoom animation, which starts at the next frame: a view shown before that frame (the
-  // filter removed) would be moved back to the markers, and the map report their bounds.
+  // A procedure filter: the view fits the markers of its result about 250 ms after it came (spec
+  // §4, §9), not those of the result before; on a phone showing the list, once the map is shown.
+  // Without Leaflet's zoom animation, which starts at the next frame: a view shown before that
+  // frame (the filter removed) would be moved back to the markers, and the map report their bounds.
+  const { itemsCurrent } = props;
   useEffect(() => {
-    if (!fitToMarkers) return;
+    if (!fitToMarkers || !itemsCurrent) return;
     const all = [...items.foodProcedures, ...items.initiatives];
     if (all.length === 0) return;
     const timer = setTimeout(() => {
-      const bounds = L.latLngBounds(all.map((i) => [i.latitude, i.longitude] as L.LatLngTuple));
-      state.current?.map.fitBounds(bounds, { padding: [40, 40], maxZoom: 14, animate: false });
+      state.current?.fit(
+        L.latLngBounds(all.map((i) => [i.latitude, i.longitude] as L.LatLngTuple)),
+      );
     }, FIT_TO_MARKERS_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [fitToMarkers, items]);
+  }, [fitToMarkers, itemsCurrent, items]);
 
   // A list click on large screens: zoomed to the maximum if needed, flown to, popup opened.
   const { focus } = props;
@@ -515,15 +539,10 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     const { map } = current;
     const key = `${focus.kind}:${focus.id}`;
     const position = L.latLng(item.latitude, item.longitude);
-    // Its own marker drawn for this zoom and in view: its popup opens there. Otherwise (in a
-    // cluster, out of view, or the markers of this zoom still to come from the worker) the map
-    // flies to it, at the maximum zoom unless its marker shows at this one.
+    // The map flies to it (spec §2), at this zoom when its own marker is drawn for it, else (in a
+    // cluster, or the markers of this zoom still to come from the worker) at the maximum.
     const zoomNow = Math.round(map.getZoom());
     const shown = current.markers.has(key) && current.markersZoom === zoomNow;
-    if (shown && map.getBounds().contains(position)) {
-      openFocused(current.markers.get(key)!, focus.from);
-      return;
-    }
     const zoom = shown ? map.getZoom() : MAP_MAX_ZOOM;
     // The popup opens on the first view drawn for the map's zoom once the flight has ended (its
     // 'zoomend': a resize or the end of another pan also end a move, not the flight), never with

@@ -253,6 +253,7 @@ export function InitiativesPage() {
                   onNavigate={onNavigate}
                   focus={focus}
                   fitToMarkers={query.demarcheId !== null}
+                  itemsCurrent={ready}
                 />
               </Suspense>
             )}

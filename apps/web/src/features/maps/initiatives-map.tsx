@@ -60,7 +60,7 @@ export interface InitiativesMapProps {
   /** Follows a 'Voir plus' link inside the app (no page load). */
   onNavigate: (href: string) => void;
   focus: MapFocus | null;
-  /** Fits the view to the markers about 250 ms after the items change (a procedure filter). */
+  /** Fits the view to the markers about 250 ms after the query's result came (a procedure filter). */
   fitToMarkers: boolean;
   /** Whether `items` is the result of the current query (a fit waits for it). */
   itemsCurrent: boolean;

@@ -114,7 +114,10 @@ interface Worker {
   handler: JobHandler<object>;
   options: WorkOptions;
   loop?: Promise<void>;
+  /** Ends the worker's sleep (set while it sleeps). */
   wake?: () => void;
+  /** A wake-up came while it was not sleeping (fetching, running a job): it looks again at once. */
+  woken?: boolean;
 }
 
 export function createJobQueue(deps: {
@@ -144,7 +147,12 @@ export function createJobQueue(deps: {
   let running = false;
   let stopping = false;
   let unlisten: (() => Promise<void>) | undefined;
-  const wake = (name: string) => workers.get(name)?.wake?.();
+  const wake = (name: string) => {
+    const worker = workers.get(name);
+    if (!worker) return;
+    if (worker.wake) worker.wake();
+    else worker.woken = true;
+  };
 
   // pg-boss 10 creates a queue (a row and a partition of its job table) without a lock: two
   // instances creating the same queues at once (starting together on a new database) deadlock,
@@ -175,6 +183,10 @@ export function createJobQueue(deps: {
 
   const sleep = (worker: Worker) =>
     new Promise<void>((resolve) => {
+      if (worker.woken) {
+        resolve();
+        return;
+      }
       const timer = setTimeout(done, pollingMs);
       function done() {
         clearTimeout(timer);
@@ -226,6 +238,9 @@ export function createJobQueue(deps: {
   const runWorker = async (worker: Worker) => {
     while (!stopping) {
       let job: PgBoss.JobWithMetadata<object> | undefined;
+      // A job announced from now on may be missed by this fetch (sent, or committed, after it
+      // began): the announcement is kept for the sleep that would follow.
+      worker.woken = false;
       try {
         [job] = await boss.fetch<object>(worker.name, { batchSize: 1, includeMetadata: true });
       } catch (error) {
@@ -266,8 +281,18 @@ export function createJobQueue(deps: {
         db,
       });
       if (id !== null && startAfter === undefined) {
-        await db.executeSql('SELECT pg_notify($1, $2)', [JOB_SENT_CHANNEL, name]);
-        if (!tx) wake(name); // this instance's worker need not wait for the notification
+        if (tx) {
+          // Part of the transaction: a failure there fails the job's creation too.
+          await db.executeSql('SELECT pg_notify($1, $2)', [JOB_SENT_CHANNEL, name]);
+        } else {
+          // The job exists already: the announcement is a hint, whose failure polling makes up.
+          await db
+            .executeSql('SELECT pg_notify($1, $2)', [JOB_SENT_CHANNEL, name])
+            .catch((error: unknown) =>
+              logger.warn({ err: error, queue: name }, 'job sent but not announced'),
+            );
+          wake(name); // this instance's worker need not wait for the notification
+        }
       }
       return id;
     },

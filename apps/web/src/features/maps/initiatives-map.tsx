@@ -336,7 +336,13 @@ export default function InitiativesMap(props: InitiativesMapProps) {
     // fit (a procedure filter chosen in the list, on a phone): the last asked of the two.
     let pending: MapBounds | null | undefined = latest.current.bounds;
     let pendingFit: L.LatLngBounds | undefined;
-    const visible = () => element.clientWidth > 0 && element.clientHeight > 0;
+    // Shown, and with the size Leaflet knows: a map just shown keeps its hidden size (0×0) until
+    // the resize observer tells it, at the next frame; a view asked before then waits for it.
+    const visible = () => {
+      const known = map.getSize();
+      const { clientWidth: width, clientHeight: height } = element;
+      return width > 0 && height > 0 && known.x === width && known.y === height;
+    };
 
     map.on('moveend', () => {
       draw();

@@ -281,16 +281,14 @@ export function createJobQueue(deps: {
         db,
       });
       if (id !== null && startAfter === undefined) {
-        if (tx) {
-          // Part of the transaction: a failure there fails the job's creation too.
-          await db.executeSql('SELECT pg_notify($1, $2)', [JOB_SENT_CHANNEL, name]);
-        } else {
-          // The job exists already: the announcement is a hint, whose failure polling makes up.
-          await db
-            .executeSql('SELECT pg_notify($1, $2)', [JOB_SENT_CHANNEL, name])
-            .catch((error: unknown) =>
-              logger.warn({ err: error, queue: name }, 'job sent but not announced'),
-            );
+        const announced = db.executeSql('SELECT pg_notify($1, $2)', [JOB_SENT_CHANNEL, name]);
+        // In a transaction, a failure fails the job's creation too. Outside one the job exists
+        // already: the announcement is a hint, which polling makes up for.
+        if (tx) await announced;
+        else {
+          await announced.catch((error: unknown) =>
+            logger.warn({ err: error, queue: name }, 'job sent but not announced'),
+          );
           wake(name); // this instance's worker need not wait for the notification
         }
       }

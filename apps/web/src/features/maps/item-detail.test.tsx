@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MapItemDetail } from '@ad/contract';
 import { ItemDetail, formatItemDate } from './item-detail.tsx';
 
-/** Intl writes French numbers with narrow no-break spaces: compare with plain spaces. */
+/** French numbers are written with narrow no-break spaces: compare with plain spaces. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u202f\u00a0]/g, ' ');
 
 const FULL: MapItemDetail = {

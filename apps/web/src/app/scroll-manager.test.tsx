@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ScrollManager } from './scroll-manager.tsx';
 
@@ -82,6 +82,33 @@ describe('ScrollManager (spec §2 scroll rule)', () => {
     expect(scrollIntoView).toHaveBeenCalledTimes(1);
     expect(scrollIntoView.mock.contexts[0]).toBe(document.getElementById('section'));
     expect(scrollTo).not.toHaveBeenCalled();
+  });
+
+  it("waits for a hash's element that a lazy page renders later, from the page's top", async () => {
+    const router = setup('/recherche');
+    userScrollsTo(800);
+    await act(() => router.navigate('/annuaire#contact-12'));
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+    expect(scrollIntoView).not.toHaveBeenCalled();
+    // The card comes 1.5 s later (the page's chunk, then its list): 90 frames.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const card = document.createElement('div');
+    card.id = 'contact-12';
+    document.body.append(card);
+    await waitFor(() => expect(scrollIntoView.mock.contexts).toEqual([card]));
+    card.remove();
+  });
+
+  it('stops waiting for the element once the visitor scrolls', async () => {
+    const router = setup('/recherche');
+    await act(() => router.navigate('/annuaire#contact-13'));
+    window.dispatchEvent(new Event('wheel'));
+    const card = document.createElement('div');
+    card.id = 'contact-13';
+    document.body.append(card);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(scrollIntoView).not.toHaveBeenCalled();
+    card.remove();
   });
 
   it('restores the saved position on back', async () => {

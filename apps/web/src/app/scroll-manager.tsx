@@ -3,53 +3,56 @@ import { useLocation, useNavigationType } from 'react-router';
 import type { RouteName } from '@ad/contract';
 import { sameScreen } from './pages.ts';
 import { routeForPath } from './route-head.ts';
+import { hashTarget } from '../lib/url-hash.ts';
 
-const RETRY_FRAMES = 60;
+/**
+ * Frames a restored position is kept for at most, and twice as many for a hash's element to come:
+ * a lazy page that fetches its list first (the directory's card that a search result links to)
+ * can take seconds on a slow phone.
+ */
+const RETRY_FRAMES = 150;
 /** A restored position must hold this many frames: late layout shifts (lazy chunks, fonts) move it. */
 const STABLE_FRAMES = 20;
 const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
-/** Retries `attempt` on the next frames until it succeeds (lazy pages render after a tick). */
-function retry(attempt: () => boolean): () => void {
-  let frames = 0;
-  let handle = 0;
-  const run = () => {
-    if (attempt() || ++frames >= RETRY_FRAMES) return;
-    handle = requestAnimationFrame(run);
-  };
-  run();
-  return () => cancelAnimationFrame(handle);
-}
-
 /**
- * Restores a saved position and keeps it until it has held for STABLE_FRAMES frames, giving up
- * as soon as the visitor scrolls on their own.
+ * Runs `step` on the next frames until it returns true or `frames` have passed, giving up as soon
+ * as the visitor scrolls on their own. Returns the cancel function.
  */
-function restorePosition(y: number): () => void {
-  let frames = 0;
-  let stable = 0;
+function onFrames(frames: number, step: () => boolean): () => void {
   let handle = 0;
   const stop = () => {
     cancelAnimationFrame(handle);
     USER_SCROLL_EVENTS.forEach((type) => window.removeEventListener(type, stop));
   };
   const run = () => {
+    if (step() || --frames < 0) return stop();
+    handle = requestAnimationFrame(run);
+  };
+  USER_SCROLL_EVENTS.forEach((type) => window.addEventListener(type, stop, { passive: true }));
+  run();
+  return stop;
+}
+
+/**
+ * Restores a saved position and keeps it until it has held for STABLE_FRAMES frames (late layout
+ * shifts move it), giving up as soon as the visitor scrolls on their own.
+ */
+function restorePosition(y: number): () => void {
+  let stable = 0;
+  window.scrollTo(0, y);
+  return onFrames(RETRY_FRAMES, () => {
     if (Math.abs(window.scrollY - y) < 2) stable += 1;
     else {
       stable = 0;
       window.scrollTo(0, y);
     }
-    if (stable >= STABLE_FRAMES || ++frames >= RETRY_FRAMES * 2) return stop();
-    handle = requestAnimationFrame(run);
-  };
-  USER_SCROLL_EVENTS.forEach((type) => window.addEventListener(type, stop, { passive: true }));
-  window.scrollTo(0, y);
-  handle = requestAnimationFrame(run);
-  return stop;
+    return stable >= STABLE_FRAMES;
+  });
 }
 
 function elementForHash(hash: string): HTMLElement | null {
-  const id = decodeURIComponent(hash.slice(1));
+  const id = hashTarget(hash);
   return id ? document.getElementById(id) : null;
 }
 
@@ -88,11 +91,15 @@ export function ScrollManager() {
     const saved = positions.current.get(location.key);
     if (navigationType === 'POP' && saved !== undefined) return restorePosition(saved);
     if (location.hash) {
-      return retry(() => {
+      const toTarget = () => {
         const target = elementForHash(location.hash);
         target?.scrollIntoView();
         return !!target;
-      });
+      };
+      if (toTarget()) return;
+      // Another page starts at its top until the element comes (it may never come).
+      if (before && before.routeName !== routeName) window.scrollTo(0, 0);
+      return onFrames(RETRY_FRAMES * 2, toTarget);
     }
     if (!before || before.routeName === routeName) return;
     // A list and its detail modal (the initiatives map): the page stays where it is.

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { fr } from '../../lib/fr.ts';
+import { hashTarget } from '../../lib/url-hash.ts';
 import { useQuery } from '@tanstack/react-query';
 import { glossaryAnchor } from '@ad/contract';
 import { Loader } from '../../app/loader.tsx';
@@ -54,7 +55,7 @@ function Glossary({ groups }: { groups: GlossaryByLetter }) {
   // after hydration.
   useEffect(() => {
     const openFromHash = () => {
-      const hash = decodeURIComponent(window.location.hash.slice(1));
+      const hash = hashTarget(window.location.hash);
       if (!hash) return;
       const letter = Object.keys(groups).find(
         (l) =>

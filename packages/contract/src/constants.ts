@@ -3,6 +3,8 @@ export const DEFAULT_APP_NAME = 'Alimentation durable Nouvelle-Aquitaine';
 export const DEFAULT_LOCALE = 'fr';
 export const EXCERPT_LENGTH = 150;
 export const SEARCH_EXCERPT_WORDS = 30;
+/** The characters of a site search that count (the rest of a longer query is left out). */
+export const MAX_SEARCH_QUERY_LENGTH = 200;
 export const HOME_FIRST_POSTS = 2;
 export const HOME_LAST_POSTS = 3;
 export const MIN_DELAY_HOME_MS = 100;
@@ -11,6 +13,8 @@ export const MIN_DELAY_DETAIL_MS = 250;
 export const MIN_DELAY_POST_MS = 500;
 export const FIT_TO_MARKERS_DELAY_MS = 250;
 export const SEARCH_DEBOUNCE_MS = 500;
+/** The highest `page` a public list accepts (a higher one is refused with a 422). */
+export const MAX_LIST_PAGE = 1_000_000;
 export const DEFAULT_MAP_BOUNDS = {
   south: 42.196,
   north: 47.769,

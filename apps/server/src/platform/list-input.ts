@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIELD_INVALID_MESSAGE } from '@ad/contract';
+import { FIELD_INVALID_MESSAGE, MAX_LIST_PAGE } from '@ad/contract';
 
 /**
  * Query-string parameters of the public lists. Array parameters come as `x[]=a&x[]=b` or
@@ -16,7 +16,7 @@ export const pageParam = z.coerce
   .number(invalid)
   .int(invalid)
   .min(1, invalid)
-  .max(1_000_000, invalid)
+  .max(MAX_LIST_PAGE, invalid)
   .default(1);
 
 /** A list of positive integer ids (categories, types…), at most 100. */

@@ -1,6 +1,6 @@
 import { MIN_DELAY_DETAIL_MS, type Paginated } from '@ad/contract';
 import { apiQuery } from '../../lib/api-query.ts';
-import { validIds } from '../lists/list-params.ts';
+import { validCodes, validIds } from '../lists/list-params.ts';
 
 /** A thematic as the API sends it with a contact or a resource filter group. */
 export interface ThematicTag {
@@ -44,7 +44,7 @@ export const directoryQuery = (state: { page: number; filters: Record<string, st
     {
       page: state.page,
       types: validIds(state.filters.types ?? []),
-      locations: state.filters.locations ?? [],
+      locations: validCodes(state.filters.locations ?? []),
     },
     { minDelayMs: MIN_DELAY_DETAIL_MS },
   );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { MAX_LIST_PAGE } from '@ad/contract';
 
 /**
  * The state of a list page lives in its URL (spec §4): `page` and the filters, each a list of
@@ -19,7 +20,8 @@ export function listStateFrom(
   singles: readonly string[] = [],
 ): ListState & { singles: Record<string, string> } {
   const raw = Number(search.get('page'));
-  const page = Number.isInteger(raw) && raw >= 1 ? raw : 1;
+  // A page the API would refuse (a mistyped link) shows the first one, as a missing page does.
+  const page = Number.isInteger(raw) && raw >= 1 && raw <= MAX_LIST_PAGE ? raw : 1;
   const filters: Record<string, string[]> = {};
   for (const name of arrays) {
     // `name[]` too: links built by the API (`links`) or shared from the old site use it.
@@ -37,6 +39,15 @@ export function listStateFrom(
  */
 export const validIds = (values: readonly string[]): string[] =>
   [...new Set(values.filter((value) => /^[1-9]\d{0,8}$/.test(value)))].slice(0, 100);
+
+/**
+ * The values of a code filter that the API takes (département codes, type slugs: trimmed, 1 to 64
+ * characters, at most 100), for the same reason.
+ */
+export const validCodes = (values: readonly string[]): string[] =>
+  [
+    ...new Set(values.map((value) => value.trim()).filter((value) => value && value.length <= 64)),
+  ].slice(0, 100);
 
 /** `?a=1&a=2&page=3`: filters in the given order, empty ones and page 1 left out. */
 export function listSearch(

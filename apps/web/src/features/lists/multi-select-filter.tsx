@@ -31,6 +31,11 @@ export function MultiSelectFilter(props: {
   const summary = useRef<HTMLElement>(null);
   const groups = props.groups ?? [{ label: '', options: props.options ?? [] }];
   const selected = new Set(props.selected);
+  // Only the values it offers: a mistyped or old link's other values select nothing.
+  const count = groups.reduce(
+    (sum, group) => sum + group.options.filter((option) => selected.has(option.value)).length,
+    0,
+  );
 
   useEffect(() => {
     const element = details.current;
@@ -63,11 +68,11 @@ export function MultiSelectFilter(props: {
     <details ref={details} className="app-filter">
       <summary ref={summary} className={fr.cx('fr-select')}>
         {props.label}
-        {selected.size > 0 && (
+        {count > 0 && (
           <span className="app-filter__count">
             {' '}
-            ({selected.size}
-            <span className={fr.cx('fr-sr-only')}> sélectionné{selected.size > 1 ? 's' : ''}</span>)
+            ({count}
+            <span className={fr.cx('fr-sr-only')}> sélectionné{count > 1 ? 's' : ''}</span>)
           </span>
         )}
       </summary>
@@ -103,7 +108,7 @@ export function MultiSelectFilter(props: {
             })}
           </fieldset>
         ))}
-        {selected.size > 0 && (
+        {count > 0 && (
           <button
             type="button"
             className={fr.cx('fr-btn', 'fr-btn--tertiary-no-outline', 'fr-btn--sm')}

@@ -1,6 +1,6 @@
 import { MIN_DELAY_DETAIL_MS, type Paginated, type ResourceTypeSlug } from '@ad/contract';
 import { apiQuery } from '../../lib/api-query.ts';
-import { validIds } from '../lists/list-params.ts';
+import { validCodes, validIds } from '../lists/list-params.ts';
 
 /** Resource, as GET /api/resources and /api/resources/{slug} send it (spec public-site §3). */
 export interface Resource {
@@ -42,7 +42,7 @@ export const resourcesQuery = (state: { page: number; filters: Record<string, st
       page: state.page,
       categories: validIds(state.filters.categories ?? []),
       subthematics: validIds(state.filters.subthematics ?? []),
-      types: state.filters.types ?? [],
+      types: validCodes(state.filters.types ?? []),
     },
     { minDelayMs: MIN_DELAY_DETAIL_MS },
   );

@@ -5,7 +5,7 @@ import { fr } from '../../lib/fr.ts';
 import { formatEuros } from '../../lib/french-numbers.ts';
 import { ContactAddress, ContactPhone } from '../contacts/contact-address.tsx';
 import { ThematicTags } from '../contacts/thematic-tags.tsx';
-import { fileDetail } from '../resources/file-size.ts';
+import { downloadName, fileDetail } from '../resources/file-size.ts';
 import './item-detail.css';
 
 /**
@@ -406,7 +406,7 @@ export function ItemDetail({
                   <a
                     className={fr.cx('fr-link', 'fr-link--download')}
                     href={document.file}
-                    download
+                    download={downloadName(document.name, document.file)}
                   >
                     {document.name}
                     <span className={fr.cx('fr-link__detail')}>

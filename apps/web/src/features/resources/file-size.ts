@@ -26,3 +26,18 @@ export function fileDetail(url: string, bytes: number): string {
   const size = humanFileSize(bytes);
   return format ? `${format} – ${size}` : size;
 }
+
+/**
+ * The name a downloaded file is saved under: its label and its extension ('Guide EGalim.pdf'),
+ * rather than the stored file's random name. Characters that file systems refuse become '-'.
+ */
+export function downloadName(label: string, url: string): string {
+  const base =
+    label
+      .replace(/[\\/:*?"<>|\p{Cc}]+/gu, '-')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 120) || 'document';
+  const format = fileFormat(url);
+  return format ? `${base}.${format.toLowerCase()}` : base;
+}

@@ -1,6 +1,6 @@
 import { VIDEO_FRAME_ORIGINS } from '@ad/contract';
 import { describe, expect, it } from 'vitest';
-import { fileDetail, fileFormat, humanFileSize } from './file-size.ts';
+import { downloadName, fileDetail, fileFormat, humanFileSize } from './file-size.ts';
 import { videoEmbed } from './video-embed.ts';
 
 describe('videoEmbed', () => {
@@ -60,5 +60,19 @@ describe('file sizes', () => {
     expect(fileFormat('/uploads/resources/guide.pdf')).toBe('PDF');
     expect(fileFormat('/uploads/a/b')).toBeNull();
     expect(fileDetail('/uploads/resources/guide.pdf', 1_258_291)).toBe('PDF – 1,2 Mo');
+  });
+});
+
+describe('downloadName', () => {
+  it('saves a file under its label and its extension, not the stored random name', () => {
+    expect(downloadName('Guide EGalim 2024', '/uploads/2026/11/3f9c0d2e.pdf')).toBe(
+      'Guide EGalim 2024.pdf',
+    );
+    expect(downloadName('Menus : hiver/été', '/uploads/a.DOCX?v=2')).toBe('Menus - hiver-été.docx');
+  });
+
+  it('keeps a name for a file without extension or an empty label', () => {
+    expect(downloadName('Annexe', '/uploads/annexe')).toBe('Annexe');
+    expect(downloadName('  ', '/uploads/a.pdf')).toBe('document.pdf');
   });
 });

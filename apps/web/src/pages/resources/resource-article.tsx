@@ -1,6 +1,6 @@
 import { fr } from '../../lib/fr.ts';
 import type { Resource } from '../../features/resources/api.ts';
-import { fileDetail } from '../../features/resources/file-size.ts';
+import { downloadName, fileDetail } from '../../features/resources/file-size.ts';
 import { formatDate } from '../../lib/date.ts';
 import { ResourceVideo } from '../../features/resources/resource-video.tsx';
 
@@ -61,7 +61,7 @@ function ResourceContent({ resource }: { resource: Resource }) {
         <a
           className={fr.cx('fr-link', 'fr-link--download')}
           href={resource.resourceFile.file}
-          download
+          download={downloadName(resource.name, resource.resourceFile.file)}
         >
           Télécharger « {resource.name} »
           <span className={fr.cx('fr-link__detail')}>

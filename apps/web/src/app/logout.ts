@@ -1,5 +1,5 @@
 import { api } from '../lib/api-client.ts';
-import { clearDrafts } from '../features/account-forms/draft-storage.ts';
+import { clearDrafts } from '../features/account-forms/draft-cleanup.ts';
 import { LOGOUT_PATH } from './nav-links.ts';
 
 /**

@@ -1,20 +1,8 @@
-/** Form drafts in the browser's local storage (useFormDraft), and their removal on logout. */
-export const DRAFT_PREFIX = 'ad:draft:';
+/** Form drafts in the browser's local storage (useFormDraft); their removal: draft-cleanup.ts. */
 
 export interface StoredDraft {
   savedAt: string;
   values: unknown;
-}
-
-/** Removes every draft of this browser (on logout: the next person must not find them). */
-export function clearDrafts(): void {
-  const store = storage();
-  if (!store) return;
-  try {
-    for (const key of Object.keys(store)) if (key.startsWith(DRAFT_PREFIX)) store.removeItem(key);
-  } catch {
-    /* nothing to remove */
-  }
 }
 
 function storage(): Storage | null {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PageUser } from '@ad/contract';
 import { FALLBACK_PAGE_CONFIG, PageConfigProvider } from '../../app/page-config.ts';
 import { DraftNotice } from './draft-notice.tsx';
-import { clearDrafts } from './draft-storage.ts';
+import { clearDrafts } from './draft-cleanup.ts';
 import { useFormDraft, withoutFiles } from './use-form-draft.ts';
 
 interface Values {

@@ -1,12 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { usePageConfig } from '../../app/page-config.ts';
-import {
-  DRAFT_PREFIX,
-  readDraft,
-  removeDraft,
-  writeDraft,
-  type StoredDraft,
-} from './draft-storage.ts';
+import { DRAFT_PREFIX } from './draft-cleanup.ts';
+import { readDraft, removeDraft, writeDraft, type StoredDraft } from './draft-storage.ts';
 
 const SAVE_DELAY_MS = 500;
 

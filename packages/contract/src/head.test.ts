@@ -85,6 +85,13 @@ describe('buildPageHead', () => {
     // 'x x … x' (79 pairs, one more 'x') is 159 characters: the cut keeps them and adds '…'.
     expect(post.description).toBe(`${'x '.repeat(79)}x…`);
 
+    // An item's text is decoded once: the tags its text speaks of stay in the description.
+    const escaped = { title: 'HTML', description: '<p>Écrire la balise &lt;b&gt; en gras.</p>' };
+    expect(
+      buildPageHead({ ...base, route: routeByName('post'), item: escaped, pathname: '/a' })
+        .description,
+    ).toBe('Écrire la balise <b> en gras.');
+
     // While the item loads: the app name, and the home page's description.
     const loading = buildPageHead({ ...base, route: routeByName('post'), pathname: '/a' });
     expect(loading.title).toBe(base.appName);

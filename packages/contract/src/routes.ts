@@ -565,9 +565,12 @@ function decodeEntity(entity: string, decimal?: string, hex?: string, name?: str
 
 export const META_DESCRIPTION_LENGTH = 160;
 
-/** Meta description: plain text cut to 160 characters (spec §2). */
+/**
+ * Meta description: plain text (a route's own, or an item's already stripped of its tags by
+ * fillPlaceholders: taken as text, not stripped twice) cut to 160 characters (spec §2).
+ */
 export function metaDescription(text: string): string {
-  const plain = stripTags(text);
+  const plain = text.replace(/\s+/g, ' ').trim();
   if (plain.length <= META_DESCRIPTION_LENGTH) return plain;
   return plain.slice(0, META_DESCRIPTION_LENGTH - 1).trimEnd() + '…';
 }

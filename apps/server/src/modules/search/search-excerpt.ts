@@ -15,10 +15,8 @@ export const EXCERPT_END = '[...]';
 
 /** Plain text of a title or a body (sanitised HTML or text): tags and entities gone, one line. */
 export function plainText(value: string | null | undefined, maxChars = MAX_BODY_CHARS) {
-  const text = stripTags(value ?? '')
-    .replace(/&#(\d+);/g, (_, code: string) => safeCodePoint(Number(code)))
-    .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => safeCodePoint(parseInt(code, 16)))
-    .replace(MARK_CHARS, '');
+  // stripTags decodes each entity once: a text that speaks of '&lt;b&gt;' keeps it as text.
+  const text = stripTags(value ?? '').replace(MARK_CHARS, '');
   if (text.length <= maxChars) return { text, cut: false };
   const end = text.lastIndexOf(' ', maxChars);
   return { text: text.slice(0, end > 0 ? end : maxChars), cut: true };
@@ -27,10 +25,6 @@ export function plainText(value: string | null | undefined, maxChars = MAX_BODY_
 /** A title is plain text already: one line, without the mark characters. */
 export function plainTitle(title: string): string {
   return title.replace(MARK_CHARS, '').replace(/\s+/g, ' ').trim();
-}
-
-function safeCodePoint(code: number): string {
-  return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
 }
 
 const ESCAPES: Record<string, string> = {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { FIELD_INVALID_MESSAGE, SEARCH_TYPES } from '@ad/contract';
+import { FIELD_INVALID_MESSAGE, MAX_SEARCH_QUERY_LENGTH, SEARCH_TYPES } from '@ad/contract';
 import { paginatedSchema } from '@ad/contract/schemas';
 import type { AppDatabase } from '../../platform/database.ts';
 import { pageParam } from '../../platform/list-input.ts';
@@ -19,7 +19,11 @@ export const SEARCH_LEXICON_REBUILD_JOB = 'search.rebuild-lexicon';
 const invalid = { error: FIELD_INVALID_MESSAGE };
 
 export const searchInputSchema = z.object({
-  q: z.string(invalid).trim().max(200, invalid).default(''),
+  // A longer query (a pasted paragraph) is cut, not refused: only its first words count anyway.
+  q: z
+    .string(invalid)
+    .default('')
+    .transform((q) => q.slice(0, MAX_SEARCH_QUERY_LENGTH).trim()),
   // `type=` (the web's 'Tous les types') is the same as no type.
   type: z.preprocess(
     (value) => (value === '' ? undefined : value),

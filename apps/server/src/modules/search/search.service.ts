@@ -1,5 +1,6 @@
 import { SEARCH_TYPES, type Paginated, type SearchResult, type SearchType } from '@ad/contract';
 import type { AppDatabase } from '../../platform/database.ts';
+import { richTextHtml } from '../../platform/rich-text.ts';
 import { pageLink, pageRequest, paginate } from '../../platform/pagination.ts';
 import { excerptHtml, markedHtml, MARKS, plainText, plainTitle } from './search-excerpt.ts';
 import { presentSearchResult } from './search.presenter.ts';
@@ -11,6 +12,9 @@ import {
   searchPage,
 } from './search.queries.ts';
 import { MIN_TYPO_WORD_LENGTH, oneEditVariants, queryWords, toTsquery } from './search-terms.ts';
+
+/** The result types whose body is markdown or HTML (the others are HTML or text). */
+const MARKDOWN_BODIES = new Set<SearchType>(['initiatives', 'food_procedures']);
 
 /** A typo may stand for a few words of the site; more would drown the results. */
 const MAX_CORRECTIONS = 3;
@@ -98,7 +102,10 @@ export async function search(
   const rows = await resultRows(db, hits);
   const rowOf = new Map(rows.map((row) => [`${row.type}:${row.id}`, row]));
   const ordered = hits.flatMap((hit) => rowOf.get(`${hit.type}:${hit.id}`) ?? []);
-  const bodies = ordered.map((row) => plainText(row.body));
+  // An initiative's or a procedure's summary may be markdown (spec §3): its text, not its marks.
+  const bodies = ordered.map((row) =>
+    plainText(MARKDOWN_BODIES.has(row.type) ? richTextHtml(row.body) : row.body),
+  );
   const marked = await markMatches(
     db,
     ordered.flatMap((row, i) => [plainTitle(row.title), bodies[i]!.text]),

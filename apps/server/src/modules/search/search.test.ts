@@ -11,7 +11,7 @@ import { searchLexicon } from '../../db/schema/search.ts';
 import { contactTypes } from '../../db/schema/taxonomy.ts';
 import { jobsOf, schedulesOf, waitUntil } from '../../platform/jobs/testing.ts';
 import { createTestApp, type TestApp } from '../../platform/testing.ts';
-import { excerptHtml, markedHtml, MARKS } from './search-excerpt.ts';
+import { excerptHtml, markedHtml, MARKS, plainText } from './search-excerpt.ts';
 import { oneEditVariants, queryWords, toTsquery } from './search-terms.ts';
 import { SEARCH_LEXICON_REBUILD_JOB } from './search.routes.ts';
 
@@ -109,6 +109,13 @@ describe(`GET /api/search (${engine})`, () => {
         slug: 'un-legume-oublie',
         title: 'Un légume oublié : le topinambour',
         summary: '<p>Redécouvrir le topinambour.</p>',
+        ...published,
+      },
+      {
+        slug: 'jardin-du-quartier',
+        title: 'Jardin du quartier',
+        summary:
+          '## Le projet\n\n**Un jardin** ouvert aux [riverains](https://exemple.fr/) du quartier.',
         ...published,
       },
       {
@@ -317,6 +324,13 @@ describe(`GET /api/search (${engine})`, () => {
     expect(result!.searchable.searchable_title).toBe('Les légumes du marché de Bordeaux');
   });
 
+  it('excerpts the text of a markdown summary, not its marks', async () => {
+    const [result] = (await get('/api/search?q=riverains&type=initiatives')).body.data;
+    expect(result?.searchable.searchable_description).toBe(
+      'Le projet Un jardin ouvert aux <mark>riverains</mark> du quartier.',
+    );
+  });
+
   it('cuts the description to 30 words followed by [...]', async () => {
     const [result] = (await get('/api/search?q=bordeaux&type=posts')).body.data;
     const text = result!.searchable.searchable_description;
@@ -337,6 +351,12 @@ describe(`GET /api/search (${engine})`, () => {
       expect(body.meta).toMatchObject({ total: 0, last_page: 1 });
     }
     expect((await get('/api/search')).response.statusCode).toBe(200);
+  });
+
+  it('cuts a query longer than 200 characters instead of refusing it', async () => {
+    const { response, body } = await get(`/api/search?q=riverains%20${'jardin%20'.repeat(40)}`);
+    expect(response.statusCode).toBe(200);
+    expect(titles(body)).toEqual(['Jardin du quartier']);
   });
 
   it('paginates, and makes the same number of queries for one result or a full page', async () => {
@@ -491,6 +511,13 @@ describe('search terms and excerpts', () => {
     expect(markedHtml(`<script>alert("x")</script> ${start}pain${stop} & 'vin'`)).toBe(
       '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; <mark>pain</mark> &amp; &#39;vin&#39;',
     );
+  });
+
+  it('takes a body as text, each entity decoded once', () => {
+    expect(plainText('<p>La balise &amp;lt;b&amp;gt; et &#233;t&#xE9;</p>').text).toBe(
+      'La balise &lt;b&gt; et été',
+    );
+    expect(plainText('<p>Écrire &lt;b&gt;</p>').text).toBe('Écrire <b>');
   });
 
   it('shows the first 30 words followed by [...] (spec §9)', () => {

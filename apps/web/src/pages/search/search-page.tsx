@@ -3,7 +3,7 @@ import { useId, type FormEvent } from 'react';
 import { fr } from '../../lib/fr.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { SEARCH_TYPE_LABELS, type SearchResult } from '@ad/contract';
+import { MAX_SEARCH_QUERY_LENGTH, SEARCH_TYPE_LABELS, type SearchResult } from '@ad/contract';
 import { Loader } from '../../app/loader.tsx';
 import { useListState } from '../../features/lists/list-params.ts';
 import { EmptyResults, ListPagination } from '../../features/lists/pagination.tsx';
@@ -66,6 +66,7 @@ export function SearchPage() {
                 name="q"
                 type="search"
                 placeholder="Rechercher"
+                maxLength={MAX_SEARCH_QUERY_LENGTH}
                 defaultValue={state.q}
               />
               <button type="submit" className={fr.cx('fr-btn')} title="Rechercher">
@@ -111,8 +112,9 @@ export function SearchPage() {
               {data.meta.total === 1 ? '1 résultat' : `${data.meta.total} résultats`}
             </p>
             <ul className={`${fr.cx('fr-raw-list')} app-search__results`}>
-              {data.data.map((result) => (
-                <li key={`${result.type}:${result.url}:${result.title}`}>
+              {data.data.map((result, index) => (
+                // Two events may share a title and a link: the position tells them apart.
+                <li key={`${index}:${result.type}:${result.url}`}>
                   <SearchResultCard result={result} />
                 </li>
               ))}

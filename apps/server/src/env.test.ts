@@ -59,9 +59,16 @@ describe('loadConfig', () => {
     }
   });
 
-  it('requires SESSION_SECRET in production and disables demo seeding there', () => {
+  it('requires SESSION_SECRET and APP_URL in production and disables demo seeding there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) });
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })).toThrow(
+      /APP_URL est obligatoire en production/,
+    );
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      APP_URL: 'https://alimentation.exemple.fr',
+    });
     expect(config.SEED_DEMO).toBe(false);
     expect(config.isProduction).toBe(true);
   });

@@ -8,7 +8,8 @@
  *   DATA_DIR                 writable data folder (PGlite files, mails, uploads), relative to the repo root [var]
  *   DATABASE_URL             postgres://… ; unset: embedded PGlite under DATA_DIR [unset]
  *   APP_NAME                 product name (titles, share texts, e-mails) [Alimentation durable Nouvelle-Aquitaine]
- *   APP_URL                  public base URL, used for canonical and Open Graph URLs [http://localhost:PORT]
+ *   APP_URL                  public base URL, used for canonical and Open Graph URLs; required in
+ *                            production [http://localhost:PORT]
  *   SESSION_SECRET           secret for CSRF tokens of anonymous visitors, >= 32 chars; required in production
  *                            and whenever APP_URL is https [a fixed development value]
  *   SESSION_LIFETIME_MINUTES idle lifetime of a signed-in session [120]
@@ -410,6 +411,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((isProduction || servedOverHttps) && !raw.SESSION_SECRET)
     problems.push(
       'SESSION_SECRET est obligatoire en production et derrière https (au moins 32 caractères aléatoires)',
+    );
+  // Canonical links, Open Graph, the sitemap and every link of an e-mail are built on it: a
+  // deployment must not announce http://localhost.
+  if (isProduction && !raw.APP_URL)
+    problems.push(
+      "APP_URL est obligatoire en production : l'adresse publique du site (ex. https://alimentation.exemple.fr)",
     );
   if (Boolean(raw.RECAPTCHA_SITE_KEY) !== Boolean(raw.RECAPTCHA_SECRET_KEY))
     problems.push(

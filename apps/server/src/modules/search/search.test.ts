@@ -97,6 +97,7 @@ describe(`GET /api/search (${engine})`, () => {
         ...published,
       },
       { title: 'Bourse aux potirons', startedAt: '2026-12-05', ...published },
+      { title: 'La 2ème édition du troc de graines', startedAt: '2026-12-06', ...published },
     ]);
     await db.insert(initiatives).values([
       {
@@ -280,6 +281,14 @@ describe(`GET /api/search (${engine})`, () => {
     expect(titles((await get('/api/search?q=marchés&type=posts')).body)).toEqual([
       'Les légumes du marché de Bordeaux',
     ]);
+  });
+
+  it('finds words mixing digits and letters, accents or not', async () => {
+    for (const q of ['2ème%20édition', '2eme%20edition', '2EME']) {
+      expect(titles((await get(`/api/search?q=${q}&type=events`)).body)).toEqual([
+        'La 2ème édition du troc de graines',
+      ]);
+    }
   });
 
   it('forgives one typo per word', async () => {

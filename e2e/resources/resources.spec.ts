@@ -99,7 +99,8 @@ test.describe('Resource page', () => {
     await expect(main.getByText(/^Mise à jour le \d{2} \S+ \d{4}$/)).toBeVisible();
     const download = main.getByRole('link', { name: new RegExp(`^Télécharger « `) });
     await expect(download).toHaveAttribute('href', file.resourceFile!.file);
-    await expect(download).toHaveAttribute('download', '');
+    // Saved under the resource's name, not the stored file's random one.
+    await expect(download).toHaveAttribute('download', `${file.name}.pdf`);
     await expect(download).toContainText(/PDF – \d+(,\d)? (octets|Ko|Mo)$/);
     await expect(page).toHaveTitle(new RegExp(file.name.slice(0, 20)));
     await expectNoSeriousAxeViolation(page, 'file resource');

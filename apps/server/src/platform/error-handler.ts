@@ -44,5 +44,46 @@ export function apiErrorHandler(error: FastifyError, request: FastifyRequest, re
     return reply.code(status).send({ message: clientErrorMessage(error, status) });
   }
   request.log.error({ err: error }, 'unexpected error');
+  if (isPageRequest(request)) {
+    return reply
+      .code(500)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(SERVER_ERROR_PAGE);
+  }
   return reply.code(500).send({ message: MESSAGES.serverError });
 }
+
+/** A browser asking for a page (a link followed, not the API): an error must not show it JSON. */
+function isPageRequest(request: FastifyRequest): boolean {
+  const path = request.url;
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    path !== '/api' &&
+    !path.startsWith('/api/') &&
+    !path.startsWith('/api?') &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
+}
+
+/**
+ * The page of a page whose rendering failed (the database down…): plain HTML of its own, since
+ * the failure may be in what renders the site's pages.
+ */
+const SERVER_ERROR_PAGE = `<!doctype html>
+<html lang="fr">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="robots" content="noindex">
+    <title>Erreur</title>
+  </head>
+  <body>
+    <main>
+      <h1>Erreur</h1>
+      <p>${MESSAGES.serverError}</p>
+      <p><a href="/">Retour à l'accueil</a></p>
+    </main>
+  </body>
+</html>
+`;

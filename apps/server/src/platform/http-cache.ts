@@ -35,6 +35,11 @@ function withHttpCache(request: FastifyRequest, reply: FastifyReply, payload: un
   if (reply.hasHeader('set-cookie') && isPublic(reply.getHeader('cache-control'))) {
     reply.header('Cache-Control', 'private, no-cache');
   }
+  // An error is an answer of the moment (a post read just before its publication, the database
+  // down): no browser or proxy may keep it for the lifetime of the content's answers.
+  if (reply.statusCode >= 400 && isPublic(reply.getHeader('cache-control'))) {
+    reply.header('Cache-Control', 'no-store');
+  }
   if (reply.statusCode !== 200 || (request.method !== 'GET' && request.method !== 'HEAD'))
     return payload;
   const cacheControl = reply.getHeader('cache-control');

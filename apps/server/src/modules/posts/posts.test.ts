@@ -281,6 +281,8 @@ describe('posts API', () => {
         const response = await get(t, `/api/posts/${slug}`);
         expect(response.statusCode, slug).toBe(404);
         expect(response.json()).toEqual({ message: "La ressource demandée n'existe pas." });
+        // Not kept by a browser or a proxy: the post may be published the next minute.
+        expect(response.headers['cache-control'], slug).toBe('no-store');
       }
     });
 

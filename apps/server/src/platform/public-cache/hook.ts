@@ -32,7 +32,9 @@ export function registerPublicCacheHook(
   // Callback style (not async): no promise and no extra microtask on the hot path. An answer
   // sent here ends the request without calling `done`.
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.method !== 'GET' || request.cookies[SESSION_COOKIE]) return done();
+    // A HEAD is answered as its GET (Node's response leaves the body out).
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (!read || request.cookies[SESSION_COOKIE]) return done();
     const entry = cache.get(request.url);
     if (!entry) return done();
 

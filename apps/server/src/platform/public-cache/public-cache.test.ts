@@ -120,6 +120,13 @@ describe('public response cache', () => {
       expect(api.statusCode).toBe(200);
       expect(api.headers['cache-control']).toBe('public, max-age=60');
       expect(api.json().data[0].name).toBe('Claire Dubois');
+      // A HEAD (a monitor, a link checker) too, with the GET's headers and no body.
+      for (const url of ['/a-propos', '/api/internal-team-members']) {
+        const head = await app.inject({ method: 'HEAD', url });
+        expect(head.statusCode, url).toBe(200);
+        expect(Number(head.headers['content-length']), url).toBeGreaterThan(0);
+        expect(head.body, url).toBe('');
+      }
     } finally {
       databaseBlocked = false;
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MapListPage } from '@ad/contract';
 import { apiUrl } from '../../lib/api-query.ts';
-import { initiativesFollowUps } from './initiatives.ts';
+import { initiativesFollowUps, initiativesQueries } from './initiatives.ts';
 
 const preview = (lastPage: number) =>
   ({ data: [], meta: { last_page: lastPage } }) as unknown as MapListPage;
@@ -31,5 +31,22 @@ describe('initiativesFollowUps', () => {
 
   it('asks for nothing for a list the server could not read', () => {
     expect(initiativesFollowUps([{}, undefined, undefined], match(''))).toEqual([]);
+  });
+});
+
+describe('initiativesQueries', () => {
+  it("declares the procedure of a procedure filter, whose title its tag shows in the page's HTML", () => {
+    const keys = initiativesQueries(match('demarcheId=12')).map((query) => query.queryKey);
+    expect(keys.at(-1)).toEqual(['/api/food_procedures/:id', { id: 12 }]);
+    expect(initiativesQueries(match('')).map((query) => query.queryKey[0])).not.toContain(
+      '/api/food_procedures/:id',
+    );
+  });
+
+  it('keeps the lists first, so that their follow-ups find them', () => {
+    const queries = initiativesQueries(match('demarcheId=12'));
+    const previews = [{}, preview(2), { data: { title: 'PAT' } }];
+    expect(queries).toHaveLength(3);
+    expect(initiativesFollowUps(previews as never, match('demarcheId=12'))).toHaveLength(2);
   });
 });

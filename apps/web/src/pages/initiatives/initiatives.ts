@@ -29,10 +29,18 @@ export function detailPath(kind: MapListKind, id: number, search: string): strin
   return pathTo('initiative-item', { selectedResourceType, selectedResource: id }) + search;
 }
 
-/** What the server renders on /initiatives: the filters and the beginning of each list. */
+/**
+ * What the server renders on /initiatives: the filters, the beginning of each list, and with a
+ * procedure filter the procedure, whose title its tag shows ('Démarche : {title}',
+ * map-filter-tags.tsx; last, so that the lists' previews keep their places for the follow-ups).
+ */
 export function initiativesQueries({ search }: PageMatch): PageQuery[] {
   const query = mapQueryFrom(search);
-  return [mapFiltersQuery(), ...listsOf(query).map((kind) => mapListPreviewQuery(kind, query))];
+  return [
+    mapFiltersQuery(),
+    ...listsOf(query).map((kind) => mapListPreviewQuery(kind, query)),
+    ...(query.demarcheId === null ? [] : [mapDetailQuery('demarche', query.demarcheId)]),
+  ];
 }
 
 /**

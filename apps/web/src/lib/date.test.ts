@@ -27,6 +27,16 @@ describe('French dates', () => {
       'il y a 1 an',
     );
   });
+
+  it('counts in calendar days only, for a text that stays true until midnight', () => {
+    const now = new Date('2024-03-10T12:00:00Z');
+    expect(formatRelative(new Date('2024-03-10T11:59:50Z'), now, true)).toBe('aujourd’hui');
+    expect(formatRelative(new Date('2024-03-10T01:00:00Z'), now, true)).toBe('aujourd’hui');
+    // 23:30 in Paris the day before: 'hier', where the hours would say 'il y a 13 heures'.
+    expect(formatRelative(new Date('2024-03-09T22:30:00Z'), now, true)).toBe('hier');
+    expect(formatRelative(new Date('2024-03-09T22:30:00Z'), now)).toBe('il y a 13 heures');
+    expect(formatRelative(new Date('2024-03-07T12:00:00Z'), now, true)).toBe('il y a 3 jours');
+  });
 });
 
 describe('French dates are those Intl writes in Paris', () => {

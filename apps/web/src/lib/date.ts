@@ -36,18 +36,22 @@ function calendarDays(date: Date, now: Date): number {
 /**
  * Relative form ('il y a 3 jours', 'hier', 'dans 2 mois'), with the usual thresholds
  * (45 s, 45 min, 22 h, 26 days, 11 months). Days are calendar days in Paris: 'hier' is the day
- * before today, whatever the hour.
+ * before today, whatever the hour. `byDay`: no unit under the day ('aujourd’hui' for a moment of
+ * today), a text that stays true until midnight (a page kept in the public cache, which is
+ * emptied at midnight).
  */
-export function formatRelative(value: DateInput, now: Date = new Date()): string {
+export function formatRelative(value: DateInput, now: Date = new Date(), byDay = false): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
   const seconds = (date.getTime() - now.getTime()) / 1000;
-  const abs = Math.abs(seconds);
-  if (abs < 45) return seconds <= 0 ? 'il y a quelques secondes' : 'dans quelques secondes';
   const minutes = seconds / 60;
-  if (Math.abs(minutes) < 45) return formatRelativeCount(Math.round(minutes), 'minute', true);
   const hours = minutes / 60;
-  if (Math.abs(hours) < 22) return formatRelativeCount(Math.round(hours), 'hour', true);
+  if (!byDay) {
+    if (Math.abs(seconds) < 45)
+      return seconds <= 0 ? 'il y a quelques secondes' : 'dans quelques secondes';
+    if (Math.abs(minutes) < 45) return formatRelativeCount(Math.round(minutes), 'minute', true);
+    if (Math.abs(hours) < 22) return formatRelativeCount(Math.round(hours), 'hour', true);
+  }
   const days = hours / 24;
   if (Math.abs(days) < 26) return formatRelativeCount(calendarDays(date, now), 'day', true);
   const months = days / 30.4375;

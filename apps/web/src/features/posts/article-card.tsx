@@ -10,14 +10,15 @@ import { cardImageLoading } from '../lists/card-image.ts';
 
 /**
  * 'Mis à jour il y a 3 jours'. The server's HTML may come from the public cache, rendered hours
- * ago: the text it computed is kept while the browser hydrates (no mismatch error), then the
- * element is rendered again from the browser's clock.
+ * ago: it counts in days ('aujourd’hui', not 'il y a 5 minutes'), which stays true until the
+ * cache is emptied at midnight; the text it computed is kept while the browser hydrates (no
+ * mismatch error), then the element is rendered again from the browser's clock, to the minute.
  */
 function UpdatedAgo({ value }: { value: string }) {
   const hydrated = useHydrated();
   return (
     <time key={hydrated ? 'browser' : 'server'} dateTime={value} suppressHydrationWarning>
-      {`Mis à jour ${formatRelative(value)}`}
+      {`Mis à jour ${formatRelative(value, undefined, !hydrated)}`}
     </time>
   );
 }

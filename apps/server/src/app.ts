@@ -1,9 +1,13 @@
 import { createRequire } from 'node:module';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+} from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from './env.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -109,15 +113,37 @@ declare module 'fastify' {
 /** NOTIFY channel of the triggers of migration 0002 (public content changed). */
 export const PUBLIC_CONTENT_CHANNEL = 'public_content_changed';
 
-export function createLogger(config: Config): Logger {
+/**
+ * The secret values an address may carry: the token of an e-mail link (a password reset is
+ * valid an hour), the signature of a freshness link. Logs are read by more people than the
+ * database: their values are never written there.
+ */
+const SECRET_PARAMS = /([?&](?:token|signature)=)[^&#]*/gi;
+
+export const addressForLog = (url: string): string => url.replace(SECRET_PARAMS, '$1[secret]');
+
+/** A request as the log shows it: Fastify's own fields, the address without its secrets. */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: addressForLog(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** The server's logger; `destination`: where its lines go (standard output by default; tests). */
+export function createLogger(config: Config, destination?: DestinationStream): Logger {
   const options = {
     level: config.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
+    serializers: { req: requestForLog },
   };
   if (config.NODE_ENV === 'development' && isInstalled('pino-pretty')) {
     return pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true } } });
   }
-  return pino(options);
+  return destination ? pino(options, destination) : pino(options);
 }
 
 function isInstalled(name: string): boolean {

@@ -1,6 +1,7 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MultiSelectFilter } from './multi-select-filter.tsx';
+import { ResultsStatus } from './pagination.tsx';
 
 afterEach(cleanup);
 
@@ -36,5 +37,43 @@ describe('MultiSelectFilter', () => {
     );
     expect(screen.getByText('Types de contact').textContent).toBe('Types de contact');
     expect(screen.queryByRole('button', { name: 'Tout désélectionner' })).toBeNull();
+  });
+});
+
+describe('MultiSelectFilter reset', () => {
+  it("gives the focus back to the filter when 'Tout désélectionner' goes with the last choice", () => {
+    let selected = ['1'];
+    const { rerender } = render(
+      <MultiSelectFilter
+        label="Catégories"
+        options={options}
+        selected={selected}
+        onChange={(values) => (selected = values)}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Tout désélectionner' }));
+    rerender(
+      <MultiSelectFilter
+        label="Catégories"
+        options={options}
+        selected={selected}
+        onChange={() => {}}
+      />,
+    );
+    expect(selected).toEqual([]);
+    expect(document.activeElement?.tagName).toBe('SUMMARY');
+  });
+});
+
+describe('ResultsStatus', () => {
+  it('says the number of results once they came, in a status always in the page', () => {
+    const { rerender } = render(<ResultsStatus total={null} one="actualité" many="actualités" />);
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('');
+    rerender(<ResultsStatus total={1} one="actualité" many="actualités" />);
+    expect(status.textContent).toBe('1 actualité');
+    rerender(<ResultsStatus total={12} one="actualité" many="actualités" />);
+    expect(screen.getByRole('status')).toBe(status);
+    expect(status.textContent).toBe('12 actualités');
   });
 });

@@ -112,7 +112,11 @@ export function MultiSelectFilter(props: {
           <button
             type="button"
             className={fr.cx('fr-btn', 'fr-btn--tertiary-no-outline', 'fr-btn--sm')}
-            onClick={() => props.onChange([])}
+            onClick={() => {
+              // The button goes with the last choice: the focus goes back to the filter.
+              summary.current?.focus();
+              props.onChange([]);
+            }}
           >
             Tout désélectionner
           </button>

@@ -106,3 +106,25 @@ export function EmptyResults({ meta }: { meta?: PaginationMeta }) {
     </>
   );
 }
+
+/**
+ * The number of results of a list, said by screen readers when a filter, a search or a page
+ * changes it (WCAG 4.1.3): always in the page, empty until the current results came (not while
+ * the previous ones are still shown), so that each new count is announced.
+ */
+export function ResultsStatus({
+  total,
+  one,
+  many,
+}: {
+  /** Null while the current results are loading. */
+  total: number | null;
+  one: string;
+  many: string;
+}) {
+  return (
+    <p className={fr.cx('fr-sr-only')} role="status">
+      {total === null ? '' : `${total} ${total > 1 ? many : one}`}
+    </p>
+  );
+}

@@ -12,7 +12,7 @@ import {
 import { ContactCard } from '../../features/contacts/contact-card.tsx';
 import { useListState } from '../../features/lists/list-params.ts';
 import { MultiSelectFilter } from '../../features/lists/multi-select-filter.tsx';
-import { EmptyResults, ListPagination } from '../../features/lists/pagination.tsx';
+import { EmptyResults, ListPagination, ResultsStatus } from '../../features/lists/pagination.tsx';
 
 /** 'Annuaire' (spec public-site §2): the directory's contacts, filtered by type and département. */
 export function ContactsPage() {
@@ -45,11 +45,11 @@ export function ContactsPage() {
           onChange={(values) => list.setFilter('locations', values)}
         />
       </div>
-      <p className={fr.cx('fr-sr-only')} role="status">
-        {result && !contacts.isPlaceholderData
-          ? `${result.meta.total} structure${result.meta.total > 1 ? 's' : ''} trouvée${result.meta.total > 1 ? 's' : ''}`
-          : ''}
-      </p>
+      <ResultsStatus
+        total={result && !contacts.isPlaceholderData ? result.meta.total : null}
+        one="structure trouvée"
+        many="structures trouvées"
+      />
       {contacts.error && !result ? (
         <p role="alert">{contacts.error.message}</p>
       ) : !result ? (

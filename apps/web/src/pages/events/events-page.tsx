@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { fr } from '../../lib/fr.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { EventsCalendar } from '../../features/events/events-calendar.tsx';
 import { eventFiltersQuery, eventsQuery } from '../../features/events/events.ts';
 import { useListState } from '../../features/lists/list-params.ts';
 import { MultiSelectFilter } from '../../features/lists/multi-select-filter.tsx';
-import { EmptyResults, ListPagination } from '../../features/lists/pagination.tsx';
+import { EmptyResults, ListPagination, ResultsStatus } from '../../features/lists/pagination.tsx';
 import { agendaStateFrom, eventLink } from './agenda.ts';
 import './events-page.css';
 
@@ -22,6 +22,7 @@ import './events-page.css';
 export function EventsPage() {
   const list = useListState(['categories'], ['day']);
   const { page, categories, day } = agendaStateFrom(list.searchParams);
+  const listHeading = useRef<HTMLHeadingElement>(null);
 
   // The earliest month shown before min_date: the filters are fetched from that month on (spec
   // §4). A day in the URL on arrival counts, as in the server's read of the page (agendaQueries);
@@ -145,7 +146,7 @@ export function EventsPage() {
 
         <div className={fr.cx('fr-col-12', 'fr-col-md-7', 'fr-col-lg-8')}>
           <div className="app-agenda__heading">
-            <h2 className={fr.cx('fr-h4', 'fr-mb-0')}>
+            <h2 className={fr.cx('fr-h4', 'fr-mb-0')} ref={listHeading} tabIndex={-1}>
               {day ? `Évènements du ${formatLongDay(day)}` : 'Évènements à venir'}
             </h2>
             {day && (
@@ -158,12 +159,21 @@ export function EventsPage() {
                   'fr-btn--icon-left',
                   'fr-icon-close-line',
                 )}
-                onClick={() => selectDay(null)}
+                onClick={() => {
+                  selectDay(null);
+                  // The button goes with the day: the focus goes to the list's heading.
+                  listHeading.current?.focus();
+                }}
               >
                 Voir toutes les dates
               </button>
             )}
           </div>
+          <ResultsStatus
+            total={events.data && !events.isPlaceholderData ? events.data.meta.total : null}
+            one="évènement trouvé"
+            many="évènements trouvés"
+          />
           {events.data ? (
             events.data.data.length ? (
               <>

@@ -6,7 +6,7 @@ import { pathTo } from '@ad/contract';
 import { Loader } from '../../app/loader.tsx';
 import { useListState } from '../../features/lists/list-params.ts';
 import { MultiSelectFilter } from '../../features/lists/multi-select-filter.tsx';
-import { EmptyResults, ListPagination } from '../../features/lists/pagination.tsx';
+import { EmptyResults, ListPagination, ResultsStatus } from '../../features/lists/pagination.tsx';
 import { ArticleCard } from '../../features/posts/article-card.tsx';
 import { POST_FILTER_NAMES, postFiltersQuery, postsQuery } from '../../features/posts/posts.ts';
 
@@ -18,7 +18,7 @@ export function PostsPage() {
   const { page, filters, setFilter } = useListState(POST_FILTER_NAMES);
   const categories = filters.categories ?? [];
   const { data: options } = useQuery(postFiltersQuery());
-  const { data, error, isFetching } = useQuery({
+  const { data, error, isFetching, isPlaceholderData } = useQuery({
     ...postsQuery({ page, categories }),
     placeholderData: keepPreviousData,
   });
@@ -51,6 +51,11 @@ export function PostsPage() {
         </div>
       </div>
 
+      <ResultsStatus
+        total={data && !isPlaceholderData ? data.meta.total : null}
+        one="actualité trouvée"
+        many="actualités trouvées"
+      />
       <section
         className={fr.cx('fr-mt-4w')}
         aria-label="Liste des actualités"

@@ -5,7 +5,7 @@ import { pathTo } from '@ad/contract';
 import { Loader } from '../../app/loader.tsx';
 import { useListState } from '../../features/lists/list-params.ts';
 import { MultiSelectFilter } from '../../features/lists/multi-select-filter.tsx';
-import { EmptyResults, ListPagination } from '../../features/lists/pagination.tsx';
+import { EmptyResults, ListPagination, ResultsStatus } from '../../features/lists/pagination.tsx';
 import {
   RESOURCE_FILTERS,
   resourceFiltersQuery,
@@ -68,11 +68,11 @@ export function ResourcesPage() {
           onChange={(values) => list.setFilter('types', values)}
         />
       </div>
-      <p className={fr.cx('fr-sr-only')} role="status">
-        {result && !resources.isPlaceholderData
-          ? `${total} ressource${total > 1 ? 's' : ''} trouvée${total > 1 ? 's' : ''}`
-          : ''}
-      </p>
+      <ResultsStatus
+        total={result && !resources.isPlaceholderData ? total : null}
+        one="ressource trouvée"
+        many="ressources trouvées"
+      />
       {resources.error && !result ? (
         <p role="alert">{resources.error.message}</p>
       ) : !result ? (

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { MAX_SEARCH_QUERY_LENGTH, SEARCH_TYPE_LABELS, type SearchResult } from '@ad/contract';
 import { Loader } from '../../app/loader.tsx';
 import { useListState } from '../../features/lists/list-params.ts';
-import { EmptyResults, ListPagination } from '../../features/lists/pagination.tsx';
+import { EmptyResults, ListPagination, ResultsStatus } from '../../features/lists/pagination.tsx';
 import {
   isExternalResult,
   SEARCH_PARAMS,
@@ -24,7 +24,7 @@ import {
 export function SearchPage() {
   const { searchParams, setSingle, update } = useListState([], SEARCH_PARAMS);
   const state = searchStateFrom(searchParams);
-  const { data, error, isFetching } = useQuery({
+  const { data, error, isFetching, isPlaceholderData } = useQuery({
     ...searchQuery(state),
     enabled: state.q !== '',
     placeholderData: keepPreviousData,
@@ -97,6 +97,11 @@ export function SearchPage() {
         </div>
       </div>
 
+      <ResultsStatus
+        total={state.q && data && !isPlaceholderData ? data.meta.total : null}
+        one="résultat"
+        many="résultats"
+      />
       <section className={fr.cx('fr-mt-4w')} aria-label="Résultats" aria-busy={isFetching}>
         {!state.q ? (
           <p>Saisissez un ou plusieurs mots pour rechercher sur le site.</p>

@@ -5,7 +5,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Config } from '../../env.ts';
 import type { SessionStore } from '../../platform/auth/sessions.ts';
-import type { UserTokenPurpose, UserTokens } from '../../platform/auth/user-tokens.ts';
+import {
+  voidUnusedTokens,
+  type UserTokenPurpose,
+  type UserTokens,
+} from '../../platform/auth/user-tokens.ts';
 import type { AppDatabase, Clock } from '../../platform/database.ts';
 import { isUniqueViolation, ValidationError } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
@@ -229,6 +233,9 @@ export function createAccountsService(deps: {
         if (isUniqueViolation(error)) return 'taken';
         throw error;
       }
+      // A reset link sent to the previous address stops working: that mailbox is no longer
+      // the account's.
+      await voidUnusedTokens(db, userId, 'password_reset', clock());
       return 'confirmed';
     },
 

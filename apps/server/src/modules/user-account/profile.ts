@@ -109,7 +109,8 @@ export async function saveProfile(
 
 /**
  * Changes the password (the sign-up's rules, common passwords refused) and closes the member's
- * other sessions: whoever else held one must sign in again with the new password.
+ * other sessions: whoever else held one must sign in again with the new password. A reset link
+ * sent earlier stops working: it would set another password over this one.
  */
 export async function changePassword(
   deps: { db: AppDatabase; sessions: SessionStore },
@@ -129,5 +130,6 @@ export async function changePassword(
       ip: input.ip,
     });
     await deps.sessions.destroyAllOfUser(input.userId, input.currentSessionId, tx);
+    await voidUnusedTokens(tx, input.userId, 'password_reset');
   });
 }

@@ -12,6 +12,7 @@ import { contactTypes } from '../../db/schema/taxonomy.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 import { placeholderPdf } from '../../db/seed/placeholders.ts';
 import { mailTo, waitForMail } from '../../platform/mail/testing.ts';
+import { createUserTokens } from '../../platform/auth/user-tokens.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import {
   createTestApp,
@@ -558,6 +559,10 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
         pending_email: 'nouvelle.adresse@exemple.fr',
       });
 
+      // A reset link sent to the former address before the change.
+      const tokens = createUserTokens({ db: t.database.db, clock: () => new Date() });
+      const reset = await tokens.issue(who.user.id, 'password_reset');
+
       // Its button, even without a session: the address is the account's, and verified.
       const opened = await confirmLink(link);
       expect(opened.statusCode).toBe(303);
@@ -570,6 +575,8 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
       });
       const again = await confirmLink(link);
       expect(again.headers.location).toBe('/mon-compte/informations-personnelles?adresse=invalide');
+      // The former mailbox is no longer the account's: its reset link stopped working.
+      expect(await tokens.consume(reset, 'password_reset')).toBeNull();
     });
 
     it('gives up a new address that another account took meanwhile, or that was cancelled', async () => {
@@ -665,6 +672,18 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
           and(eq(auditEvents.action, 'profile.password'), eq(auditEvents.actorId, who.user.id)),
         );
       expect(audits).toHaveLength(1);
+    });
+
+    it('voids a reset link sent before the change: it would set another password over it', async () => {
+      const who = await member();
+      const tokens = createUserTokens({ db: t.database.db, clock: () => new Date() });
+      const link = await tokens.issue(who.user.id, 'password_reset');
+      const response = await postJson(who, '/api/user/profile/password', {
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(await tokens.consume(link, 'password_reset')).toBeNull();
     });
 
     it.each([

@@ -171,6 +171,20 @@ test.describe('Initiatives map', () => {
     await page.keyboard.press('Escape');
     await expect(popup).toHaveCount(0);
     await expect(listItem(page, ANGOULEME_PAT)).toBeFocused();
+
+    // The marker itself, with the keyboard: Space or Enter opens its popup with the focus on its
+    // link, and Escape gives the focus back to the marker.
+    const marker = page.locator(`.ad-map-marker[title="${ANGOULEME_PAT}"]`);
+    for (const key of [' ', 'Enter']) {
+      await marker.focus();
+      await page.keyboard.press(key === ' ' ? 'Space' : key);
+      await expect(popup.getByRole('link', { name: /^Voir plus/ })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(popup).toHaveCount(0);
+      await expect(marker).toBeFocused();
+    }
+
+    await listItem(page, ANGOULEME_PAT).focus();
     await page.keyboard.press('Enter');
     await expect(popup.locator('.ad-map-popup__title')).toHaveText(ANGOULEME_PAT);
 

@@ -364,7 +364,22 @@ export default function InitiativesMap(props: InitiativesMapProps) {
         ?.setAttribute('aria-label', 'Fermer la bulle');
     });
     element.addEventListener('keydown', (event) => {
-      if (event.key !== 'Escape' || !(event.target as Element).closest('.leaflet-popup')) return;
+      const target = event.target as HTMLElement;
+      // A marker (a button for screen readers) opens its popup with Enter or Space, the focus on
+      // its link, given back to the marker when it closes. Leaflet reacts to Enter only, and left
+      // the focus on the marker, the link coming after every marker of the map.
+      if (
+        (event.key === 'Enter' || event.key === ' ') &&
+        target.classList.contains('ad-map-marker')
+      ) {
+        const entry = [...shown.values()].find(({ marker }) => marker.getElement() === target);
+        if (!entry) return;
+        // No keypress then: Leaflet's Enter would toggle the popup again.
+        event.preventDefault();
+        openFocused(entry.marker, target);
+        return;
+      }
+      if (event.key !== 'Escape' || !target.closest('.leaflet-popup')) return;
       event.preventDefault();
       map.closePopup();
     });

@@ -17,7 +17,8 @@ describe('LazyBoundary with a lazy component', () => {
         <Lazy />
       </LazyBoundary>,
     );
-    expect(screen.getByRole('status', { name: 'Chargement' })).toBeTruthy();
+    // Named, and with a text, which is what a screen reader says of a status.
+    expect(screen.getByRole('status', { name: 'Chargement' }).textContent).toBe('Chargement…');
     expect(await screen.findByText('Le formulaire')).toBeTruthy();
   });
 

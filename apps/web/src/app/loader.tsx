@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 /**
  * Loading wrapper (spec §2): a DSFR-coloured spinner in a box of at least 300 px
- * (LOADER_MIN_HEIGHT_PX, see app.css), announced as 'Chargement'.
+ * (LOADER_MIN_HEIGHT_PX, see app.css), named and announced 'Chargement'.
  * With `loading` false it renders its children instead.
  */
 export function Loader({ loading = true, children }: { loading?: boolean; children?: ReactNode }) {
@@ -10,6 +10,8 @@ export function Loader({ loading = true, children }: { loading?: boolean; childr
   return (
     <div className="app-loader" role="status" aria-label="Chargement">
       <span className="app-loader__spinner" aria-hidden="true" />
+      {/* What a screen reader says: a status is read from its text, not its name. */}
+      <span className="fr-sr-only">Chargement…</span>
     </div>
   );
 }

@@ -59,6 +59,9 @@ async function submitPost(page: Page, title: string) {
   await expect(dialog).toContainText('Votre actualité a bien été ajoutée');
   await dialog.getByRole('button', { name: 'Fermer' }).click();
   await expect.poll(() => pathOf(page)).toBe('/mon-compte/tableau-de-bord');
+  // The dashboard has read the member's lists: a sign-out while they load answers them 401.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Chargement' })).toHaveCount(0);
 }
 
 /** Opens the review page of a queued item from the queue (filtered to posts). */

@@ -36,7 +36,7 @@ import { contentSecurityPolicy } from './platform/csp.ts';
 import { systemClock, type Clock, type DatabaseHandle } from './platform/database.ts';
 import { MESSAGES } from './platform/errors.ts';
 import { registerNulCharacterGuard } from './platform/nul-characters.ts';
-import { apiErrorHandler } from './platform/error-handler.ts';
+import { errorHandler } from './platform/error-handler.ts';
 import { registerUploads } from './platform/uploads/plugin.ts';
 import { registerHtmlShell } from './platform/html-shell/plugin.ts';
 import {
@@ -169,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.setErrorHandler(apiErrorHandler);
+  app.setErrorHandler(errorHandler(config.APP_NAME));
   registerNulCharacterGuard(app);
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: MESSAGES.notFound }));

@@ -1,12 +1,12 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorHandler } from './error-handler.ts';
+import { errorHandler } from './error-handler.ts';
 import { MESSAGES } from './errors.ts';
 
-describe('apiErrorHandler', () => {
+describe('errorHandler', () => {
   const app = Fastify({ logger: false });
   beforeAll(async () => {
-    app.setErrorHandler(apiErrorHandler);
+    app.setErrorHandler(errorHandler('Alimentation durable'));
     const fail = async () => {
       throw new Error('database down');
     };
@@ -24,7 +24,8 @@ describe('apiErrorHandler', () => {
     expect(response.statusCode).toBe(500);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.body).toContain('<html lang="fr">');
+    expect(response.body).toContain('<html lang="fr"');
+    expect(response.body).toContain('<title>Erreur - Alimentation durable</title>');
     expect(response.body).toContain(MESSAGES.serverError);
     expect(response.body).not.toContain('database down');
   });

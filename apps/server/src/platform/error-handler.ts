@@ -3,8 +3,9 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import { VALIDATION_MESSAGE } from '@ad/contract';
+import { pathTo, VALIDATION_MESSAGE } from '@ad/contract';
 import { HttpError, MESSAGES } from './errors.ts';
+import { standalonePage } from './html-shell/standalone-page.ts';
 
 function clientErrorMessage(error: FastifyError, status: number): string {
   if (status === 429) return error.message;
@@ -28,33 +29,40 @@ function validationErrors(
 }
 
 /**
- * The API's error answers: 422 in the Laravel shape for invalid input, the HttpError's status and
- * body, a French message for the other client errors, and 500 without details otherwise.
+ * The error answers: 422 in the Laravel shape for invalid input, the HttpError's status and
+ * body, a French message for the other client errors, and 500 without details otherwise (a page
+ * asked by a browser, not the API, gets a page: it must not be shown JSON).
  */
-export function apiErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors = validationErrors(error.validation, error.validationContext);
-    const message = Object.values(errors)[0]?.[0] ?? VALIDATION_MESSAGE;
-    return reply.code(422).send({ message, errors });
-  }
-  if (error instanceof HttpError) return reply.code(error.statusCode).send(error.toBody());
-  const status = error.statusCode ?? 500;
-  if (!isResponseSerializationError(error) && status >= 400 && status < 500) {
-    if (status !== 429) request.log.info({ err: error }, 'client error');
-    return reply.code(status).send({ message: clientErrorMessage(error, status) });
-  }
-  request.log.error({ err: error }, 'unexpected error');
-  if (isPageRequest(request)) {
-    return reply
-      .code(500)
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      .send(SERVER_ERROR_PAGE);
-  }
-  return reply.code(500).send({ message: MESSAGES.serverError });
+export function errorHandler(appName: string) {
+  return function apiErrorHandler(
+    error: FastifyError,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = validationErrors(error.validation, error.validationContext);
+      const message = Object.values(errors)[0]?.[0] ?? VALIDATION_MESSAGE;
+      return reply.code(422).send({ message, errors });
+    }
+    if (error instanceof HttpError) return reply.code(error.statusCode).send(error.toBody());
+    const status = error.statusCode ?? 500;
+    if (!isResponseSerializationError(error) && status >= 400 && status < 500) {
+      if (status !== 429) request.log.info({ err: error }, 'client error');
+      return reply.code(status).send({ message: clientErrorMessage(error, status) });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    if (isPageRequest(request)) {
+      return reply
+        .code(500)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .send(serverErrorPage(appName));
+    }
+    return reply.code(500).send({ message: MESSAGES.serverError });
+  };
 }
 
-/** A browser asking for a page (a link followed, not the API): an error must not show it JSON. */
+/** A browser asking for a page (a link followed, not the API). */
 function isPageRequest(request: FastifyRequest): boolean {
   const path = request.url;
   return (
@@ -66,24 +74,11 @@ function isPageRequest(request: FastifyRequest): boolean {
   );
 }
 
-/**
- * The page of a page whose rendering failed (the database down…): plain HTML of its own, since
- * the failure may be in what renders the site's pages.
- */
-const SERVER_ERROR_PAGE = `<!doctype html>
-<html lang="fr">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="robots" content="noindex">
-    <title>Erreur</title>
-  </head>
-  <body>
-    <main>
-      <h1>Erreur</h1>
-      <p>${MESSAGES.serverError}</p>
-      <p><a href="/">Retour à l'accueil</a></p>
-    </main>
-  </body>
-</html>
-`;
+/** A page whose rendering failed (the database down…): a page of its own, outside the app. */
+const serverErrorPage = (appName: string) =>
+  standalonePage({
+    title: 'Erreur',
+    text: MESSAGES.serverError,
+    appName,
+    links: [{ href: pathTo('homepage'), label: "Revenir à l'accueil" }],
+  });

@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { testConfig } from '../../env.ts';
 import type { AppDatabase } from '../../platform/database.ts';
-import { apiErrorHandler } from '../../platform/error-handler.ts';
+import { errorHandler } from '../../platform/error-handler.ts';
 import { geoSearchRoutes, type GeoSearchRoutesOptions } from './geo-search.routes.ts';
 
 export async function createGeoSearchApp(
@@ -21,7 +21,7 @@ export async function createGeoSearchApp(
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler(apiErrorHandler);
+  app.setErrorHandler(errorHandler('test'));
   await app.register(geoSearchRoutes, {
     config: testConfig({ RATE_LIMIT_ENABLED: 'false', ...env }),
     db,

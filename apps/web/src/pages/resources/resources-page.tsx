@@ -23,7 +23,6 @@ export function ResourcesPage() {
   const filters = useQuery(resourceFiltersQuery());
   const resources = useQuery({ ...resourcesQuery(list), placeholderData: keepPreviousData });
   const result = resources.data;
-  const total = result?.meta.total ?? 0;
 
   return (
     <div className={fr.cx('fr-container', 'fr-my-6w')}>
@@ -69,7 +68,7 @@ export function ResourcesPage() {
         />
       </div>
       <ResultsStatus
-        total={result && !resources.isPlaceholderData ? total : null}
+        total={result && !resources.isPlaceholderData ? result.meta.total : null}
         one="ressource trouvée"
         many="ressources trouvées"
       />

@@ -51,7 +51,14 @@ describe(`job queue (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, ()
   it('retries a job that failed, then completes it', async () => {
     const id = await jobs.send('test.flaky', { label: 'deux échecs', failures: 2 });
     expect(id).toEqual(expect.any(String));
-    await waitUntil(() => done.includes('deux échecs'), 15_000, 'job not completed');
+    // The handler returns before pg-boss records the completion: wait for the row itself.
+    await waitUntil(
+      async () =>
+        (await jobsOf(database.db, 'test.flaky')).find((j) => j.id === id)?.state === 'completed',
+      15_000,
+      'job not completed',
+    );
+    expect(done).toContain('deux échecs');
     expect(attempts.filter((a) => a.id === id).map((a) => a.retryCount)).toEqual([0, 1, 2]);
     const [row] = (await jobsOf(database.db, 'test.flaky')).filter((j) => j.id === id);
     expect(row).toMatchObject({ state: 'completed', retryCount: 2 });

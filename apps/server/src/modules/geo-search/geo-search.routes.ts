@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../env.ts';
+import { requireUser } from '../../platform/auth/plugin.ts';
 import type { AppDatabase } from '../../platform/database.ts';
 import type { FetchLike } from './address-api.ts';
 import {
@@ -31,9 +32,11 @@ export interface GeoSearchRoutesOptions {
 
 /**
  * The searches of the initiative and food-procedure forms (spec account-area §7): GET
- * /api/communes, /api/communities_of_communes and /api/addresses, each `?query=<text>`. Public
- * reads (the read tier, the global default of the rate limit): no session needed. Cache-Control
- * is set once the answer is known, so that no cache keeps an error.
+ * /api/communes, /api/communities_of_communes and /api/addresses, each `?query=<text>`, in the
+ * read tier of the rate limit. Communes and EPCI are public reference data; the address search
+ * relays what is typed to the national address base, so it answers signed-in members only (the
+ * forms that use it are theirs), never as an open relay. Cache-Control is set once the answer is
+ * known, so that no cache keeps an error.
  */
 export const geoSearchRoutes: FastifyPluginAsync<GeoSearchRoutesOptions> = async (
   app,
@@ -87,6 +90,7 @@ export const geoSearchRoutes: FastifyPluginAsync<GeoSearchRoutesOptions> = async
       },
     },
     async (request, reply) => {
+      requireUser(request);
       const data = await geoSearch.addresses(request.query.query);
       reply.header('Cache-Control', ADDRESSES_CACHE_CONTROL);
       return { data };

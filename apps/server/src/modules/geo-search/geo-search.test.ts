@@ -259,6 +259,16 @@ describe('GET /api/addresses without the national address base', () => {
     expect(await addresses()).toEqual([]);
   });
 
+  it('answers signed-in members only: it relays what is typed to the national base', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/addresses',
+      query: { query: 'Pessac' },
+      headers: { 'x-test-anonymous': '1' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
   it('is kept a minute by the browser only, and refuses a too long text', async () => {
     const response = await search('/api/addresses', 'Pessac');
     expect(response.headers['cache-control']).toBe('private, max-age=60');

@@ -7,9 +7,19 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { testConfig } from '../../env.ts';
+import type { SessionUser } from '../../platform/auth/sessions.ts';
 import type { AppDatabase } from '../../platform/database.ts';
 import { errorHandler } from '../../platform/error-handler.ts';
 import { geoSearchRoutes, type GeoSearchRoutesOptions } from './geo-search.routes.ts';
+
+const TEST_MEMBER: SessionUser = {
+  id: 1,
+  email: 'membre@example.org',
+  firstname: 'Test',
+  lastname: 'Membre',
+  role: 'member',
+  contactId: null,
+};
 
 export async function createGeoSearchApp(
   db: AppDatabase,
@@ -22,6 +32,11 @@ export async function createGeoSearchApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler('test'));
+  // A signed-in member, unless the request says it is anonymous (the auth plugin's part).
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.headers['x-test-anonymous'] === undefined) request.user = TEST_MEMBER;
+  });
   await app.register(geoSearchRoutes, {
     config: testConfig({ RATE_LIMIT_ENABLED: 'false', ...env }),
     db,

@@ -292,6 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(postsRoutes, { db: database.db, reads, cache });
   await app.register(eventsRoutes, { db: database.db, clock, reads, cache });
   await app.register(glossaryRoutes, { db: database.db, reads, cache });
+  const accountEmails = createAccountEmails(config);
   const accounts = createAccountsService({
     db: database.db,
     clock,
@@ -300,7 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions: sessionStore,
     jobs: app.jobs,
     mailer: app.mailer,
-    emails: createAccountEmails(config),
+    emails: accountEmails,
   });
   await app.register(accountsRoutes, { config, accounts });
   await app.register(exportReportRoutes, { config, db: database.db, clock });
@@ -329,7 +330,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(newsletterRoutes, { config, newsletter });
   const userRoutesOptions = { config, db: database.db, clock, sessions: sessionStore };
-  await app.register(userAccountRoutes, userRoutesOptions);
+  await app.register(userAccountRoutes, { ...userRoutesOptions, emails: accountEmails });
   await app.register(userPublicationsRoutes, userRoutesOptions);
   await app.register(userProjectsRoutes, userRoutesOptions);
   await app.register(moderationRoutes, { config, db: database.db, clock });

@@ -26,6 +26,8 @@ export interface AccountEmails {
   emailChange(user: Recipient, link: string): Promise<LinkMessage>;
   /** To the current address: a change was asked (no link: it only warns). */
   emailChangeNotice(user: Recipient, newEmail: string): Promise<LinkMessage>;
+  /** To the account's address: its password was changed from the account area (no link). */
+  passwordChangedNotice(user: Recipient): Promise<LinkMessage>;
 }
 
 export function createAccountEmails(config: Config): AccountEmails {
@@ -106,6 +108,30 @@ export function createAccountEmails(config: Config): AccountEmails {
             faire : connectez-vous sans attendre, changez-le (vos autres sessions seront fermées) et
             remettez votre adresse dans vos informations personnelles pour annuler la demande. Si
             vous ne pouvez plus vous connecter, écrivez-nous par le formulaire de contact du site.
+          </EmailText>
+        </EmailLayout>,
+      );
+      return { to: user.email, subject, ...body };
+    },
+
+    async passwordChangedNotice(user) {
+      const subject = `Votre mot de passe a été modifié – ${config.APP_NAME}`;
+      const body = await renderEmail(
+        <EmailLayout
+          {...frame}
+          title="Votre mot de passe a été modifié"
+          preview="Vos autres sessions ont été fermées"
+        >
+          <EmailText>Bonjour {user.firstname},</EmailText>
+          <EmailText>
+            Le mot de passe de votre compte sur {config.APP_NAME} vient d'être modifié depuis votre
+            espace. Vos autres sessions ont été fermées.
+          </EmailText>
+          <EmailText>
+            Vous n'êtes pas à l'origine de ce changement ? Choisissez sans attendre un nouveau mot
+            de passe avec « Mot de passe oublié ? » sur la page de connexion : le lien sera envoyé à
+            cette adresse. Si vous ne pouvez plus vous connecter, écrivez-nous par le formulaire de
+            contact du site.
           </EmailText>
         </EmailLayout>,
       );

@@ -6,7 +6,9 @@ import { recordAudit } from '../../platform/audit.ts';
 import { isUniqueViolation, ValidationError } from '../../platform/errors.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.ts';
 import { voidUnusedTokens } from '../../platform/auth/user-tokens.ts';
-import type { SessionStore } from '../../platform/auth/sessions.ts';
+import type { SessionStore, SessionUser } from '../../platform/auth/sessions.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { AccountEmails } from '../accounts/accounts.emails.tsx';
 import { ACCOUNT_MESSAGES, SEND_EMAIL_CHANGE_JOB } from '../accounts/accounts.service.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { PasswordForm, ProfileForm } from './user-account.schemas.ts';
@@ -110,26 +112,34 @@ export async function saveProfile(
 /**
  * Changes the password (the sign-up's rules, common passwords refused) and closes the member's
  * other sessions: whoever else held one must sign in again with the new password. A reset link
- * sent earlier stops working: it would set another password over this one.
+ * sent earlier stops working: it would set another password over this one. The account's
+ * address is told, with the change (decision 0008).
  */
 export async function changePassword(
-  deps: { db: AppDatabase; sessions: SessionStore },
-  input: { userId: number; currentSessionId: string; form: PasswordForm; ip: string | null },
+  deps: { db: AppDatabase; sessions: SessionStore; mailer: Mailer; emails: AccountEmails },
+  input: {
+    user: Pick<SessionUser, 'id' | 'email' | 'firstname'>;
+    currentSessionId: string;
+    form: PasswordForm;
+    ip: string | null;
+  },
 ): Promise<void> {
+  const userId = input.user.id;
   if (await isCommonPassword(input.form.password)) {
     throw new ValidationError({ password: [ACCOUNT_MESSAGES.commonPassword] });
   }
   const passwordHash = await hashPassword(input.form.password);
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, input.userId));
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     await recordAudit(tx, {
-      actorId: input.userId,
+      actorId: userId,
       action: 'profile.password',
       subjectType: 'user',
-      subjectId: input.userId,
+      subjectId: userId,
       ip: input.ip,
     });
-    await deps.sessions.destroyAllOfUser(input.userId, input.currentSessionId, tx);
-    await voidUnusedTokens(tx, input.userId, 'password_reset');
+    await deps.sessions.destroyAllOfUser(userId, input.currentSessionId, tx);
+    await voidUnusedTokens(tx, userId, 'password_reset');
+    await deps.mailer.queue(await deps.emails.passwordChangedNotice(input.user), { tx });
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { USER_ACCOUNT_MESSAGES } from '@ad/contract/account/user-account';
 import type { Config } from '../../env.ts';
+import type { AccountEmails } from '../accounts/accounts.emails.tsx';
 import { requireUser } from '../../platform/auth/plugin.ts';
 import type { SessionStore } from '../../platform/auth/sessions.ts';
 import type { AppDatabase, Clock } from '../../platform/database.ts';
@@ -24,6 +25,10 @@ export interface UserRoutesOptions {
   sessions: SessionStore;
 }
 
+export interface UserAccountRoutesOptions extends UserRoutesOptions {
+  emails: AccountEmails;
+}
+
 const noStore = { 'Cache-Control': 'no-store' };
 
 /** The profile forms are sent as JSON by the web app; a plain HTML form (multipart) works too. */
@@ -38,9 +43,9 @@ async function formBody(request: FastifyRequest): Promise<unknown> {
  * « Ma structure », « Informations personnelles » and « Modifier mon mot de passe ».
  * Anonymous callers get 401 and missing CSRF tokens 419 before these handlers (auth plugin).
  */
-export const userAccountRoutes: FastifyPluginAsync<UserRoutesOptions> = async (
+export const userAccountRoutes: FastifyPluginAsync<UserAccountRoutesOptions> = async (
   app,
-  { config, db, sessions },
+  { config, db, sessions, emails },
 ) => {
   app.get('/api/user/institution/options', async (request, reply) => {
     const user = requireUser(request);
@@ -93,8 +98,8 @@ export const userAccountRoutes: FastifyPluginAsync<UserRoutesOptions> = async (
     if (!session) throw new HttpError(401, MESSAGES.unauthenticated);
     const form = parseForm(passwordFormSchema, await formBody(request));
     await changePassword(
-      { db, sessions },
-      { userId: user.id, currentSessionId: session.id, form, ip: request.ip ?? null },
+      { db, sessions, mailer: app.mailer, emails },
+      { user, currentSessionId: session.id, form, ip: request.ip ?? null },
     );
     reply.headers(noStore);
     return { message: USER_ACCOUNT_MESSAGES.passwordSaved };

@@ -672,6 +672,12 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
           and(eq(auditEvents.action, 'profile.password'), eq(auditEvents.actorId, who.user.id)),
         );
       expect(audits).toHaveLength(1);
+
+      // The account's address is told, without a link.
+      const notice = await waitForMail(t.mailDir, mailTo(who.user.email));
+      expect(notice.subject).toMatch(/^Votre mot de passe a été modifié/);
+      expect(notice.text).toContain('Vos autres sessions ont été fermées.');
+      expect(notice.text).not.toMatch(/https?:\/\/\S*(reinitialisation|token)/);
     });
 
     it('voids a reset link sent before the change: it would set another password over it', async () => {

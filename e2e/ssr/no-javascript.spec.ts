@@ -49,6 +49,29 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText("État d'avancement")).toBeVisible();
   });
 
+  test("on a phone, the header shows the menu's links, the account links and a working search", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    // The buttons that would open the menu and the search do nothing without JavaScript.
+    await expect(header.getByRole('button', { name: 'Menu' })).toBeHidden();
+    const nav = header.getByRole('navigation', { name: 'Menu principal' });
+    for (const name of ['À propos', 'Initiatives', 'Ressources', 'Actualités', 'Agenda']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(header.getByRole('link', { name: 'Connexion' })).toBeVisible();
+    await expect(header.getByRole('link', { name: "S'inscrire" })).toBeVisible();
+    const search = header.getByRole('searchbox', { name: 'Rechercher sur le site' });
+    await search.fill('circuits courts');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/recherche\?q=circuits\+courts$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Résultats de votre recherche' }),
+    ).toBeVisible();
+  });
+
   test('the legal notice and the 404 page are readable', async ({ page, pageErrors }) => {
     await page.goto('/mentions-legales');
     await expect(page.getByRole('heading', { level: 1, name: 'Mentions légales' })).toBeVisible();

@@ -372,7 +372,7 @@ function SearchPopover({
         </p>
         <CloseButton title="Fermer la recherche" onClick={() => onClose(true)} />
       </div>
-      <form role="search" onSubmit={submit} className={fr.cx('fr-mt-2w')}>
+      <form role="search" action={SEARCH_PATH} onSubmit={submit} className={fr.cx('fr-mt-2w')}>
         <div className={fr.cx('fr-search-bar')}>
           <label className={fr.cx('fr-label')} htmlFor={`${SEARCH_ID}-input`}>
             Rechercher sur le site

@@ -68,7 +68,22 @@ export interface OpenDatabaseOptions {
   lockWaitMs?: number;
   /** Called with the SQL of every query made through Drizzle (tests count them). */
   onQuery?: (query: string) => void;
+  /** PostgreSQL: how often a LISTEN connection proves it still answers (tests shorten it). */
+  listenHeartbeat?: ListenHeartbeat;
 }
+
+/** A `SELECT 1` every `everyMs` on a LISTEN connection; no answer within `timeoutMs`: lost. */
+export interface ListenHeartbeat {
+  everyMs: number;
+  timeoutMs: number;
+}
+
+/**
+ * A connection left half-open (a NAT's idle timeout, a failover, a cable) hears nothing and says
+ * nothing: TCP keep-alive alone takes about eleven minutes to notice (10 s, then Linux's nine
+ * probes 75 s apart). The heartbeat notices within about eight seconds.
+ */
+const LISTEN_HEARTBEAT: ListenHeartbeat = { everyMs: 5_000, timeoutMs: 3_000 };
 
 /** The extensions PGlite must load so that the migrations' CREATE EXTENSION works. */
 const pgliteExtensions = ['unaccent', 'pg_trgm'];
@@ -94,7 +109,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         await pool.query('SELECT 1');
       },
       listen: (channel, onNotify, onReconnect, onLost) =>
-        listenPostgres(options.databaseUrl!, channel, onNotify, onReconnect, onLost),
+        listenPostgres(
+          options.databaseUrl!,
+          options.listenHeartbeat ?? LISTEN_HEARTBEAT,
+          channel,
+          onNotify,
+          onReconnect,
+          onLost,
+        ),
       close: async () => {
         await pool.end();
       },
@@ -155,6 +177,7 @@ const LISTEN_RETRY_MS = 1000;
 /** LISTEN on a connection of its own (a pooled one would be handed to other queries). */
 async function listenPostgres(
   connectionString: string,
+  heartbeat: ListenHeartbeat,
   channel: string,
   onNotify: (payload: string) => void,
   onReconnect?: () => void,
@@ -164,6 +187,27 @@ async function listenPostgres(
   let lastError: unknown = null;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+
+  /** Ends a connection that stopped answering: its socket is destroyed, so 'end' follows. */
+  const drop = (client: pg.Client, error: Error) => {
+    lastError = error;
+    (
+      client as unknown as { connection: { stream: { destroy(error?: Error): void } } }
+    ).connection.stream.destroy(error);
+  };
+  const beat = setInterval(() => {
+    const client = current;
+    if (!client) return;
+    const late = setTimeout(
+      () => drop(client, new Error('LISTEN connection: no answer to the heartbeat')),
+      heartbeat.timeoutMs,
+    );
+    client
+      .query('SELECT 1')
+      .catch(() => {}) // a failed query ends the connection: 'end' handles it
+      .finally(() => clearTimeout(late));
+  }, heartbeat.everyMs);
+  beat.unref();
 
   const connect = async (): Promise<void> => {
     // TCP keep-alive: a connection left half-open (a NAT's idle timeout, a failover) ends, and
@@ -212,10 +256,16 @@ async function listenPostgres(
     }
   };
 
-  await connect();
+  try {
+    await connect();
+  } catch (error) {
+    clearInterval(beat);
+    throw error;
+  }
   return async () => {
     stopped = true;
     clearTimeout(timer);
+    clearInterval(beat);
     await current?.end();
   };
 }

@@ -48,6 +48,24 @@ test.describe('search results', () => {
     await expect(card.getByText('Actualités', { exact: true })).toBeVisible();
     await expect(card.locator('.fr-card__desc')).toContainText(/\S/);
 
+    // A second search from the header, on the results page: the focus goes to its heading.
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: 'Rechercher', exact: true })
+      .and(page.locator('xpath=//*[not(ancestor::*[@role="dialog"])]'))
+      .click();
+    await dialog.getByLabel('Rechercher sur le site', { exact: true }).fill('circuits');
+    await dialog.getByRole('button', { name: 'Rechercher', exact: true }).click();
+    await expect(page).toHaveURL(/\/recherche\?q=circuits$/);
+    await expect(page.getByRole('heading', { level: 1, name: HEADING })).toBeFocused();
+    await expect(pageField(page)).toHaveValue('circuits');
+    // The page's own field keeps the focus through its search.
+    await pageField(page).fill('légumerie');
+    await pageField(page).press('Enter');
+    await expect(page).toHaveURL(/\/recherche\?q=l%C3%A9gumerie$/);
+    await expect(link).toBeVisible();
+    await expect(pageField(page)).toBeFocused();
+
     await link.click();
     await expect(page.getByRole('heading', { level: 1, name: LEGUMERIE_POST })).toBeVisible();
     await expectNoSeriousAxeViolation(page);

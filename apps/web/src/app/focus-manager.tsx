@@ -3,6 +3,9 @@ import { useLocation } from 'react-router';
 import { sameScreen } from './pages.ts';
 import { routeForPath } from './route-head.ts';
 
+/** The id of the page's <main> (layout.tsx). */
+export const MAIN_ID = 'content';
+
 /** How long to wait for the <h1> of a lazily loaded page before focusing the main content. */
 export const FOCUS_WAIT_MS = 3000;
 
@@ -12,6 +15,15 @@ function focusTarget(main: HTMLElement): HTMLElement | null {
   if (!heading) return null;
   if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
   return heading;
+}
+
+/**
+ * Moves the focus to the page's <h1> (or its main content): for a new search made from the
+ * header while on the results page, which the FocusManager leaves alone (only the query changes).
+ */
+export function focusPageStart(mainId: string): void {
+  const main = document.getElementById(mainId);
+  if (main) (focusTarget(main) ?? main).focus({ preventScroll: true });
 }
 
 /**

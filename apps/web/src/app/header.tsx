@@ -26,6 +26,7 @@ import {
   type NavEntry,
 } from './nav-links.ts';
 import { CloseButton } from './close-button.tsx';
+import { focusPageStart, MAIN_ID } from './focus-manager.tsx';
 
 export const HEADER_TAGLINE = 'Les initiatives pour une alimentation saine et durable';
 
@@ -353,8 +354,12 @@ function SearchPopover({
     event.preventDefault();
     const q = term.trim();
     if (!q) return;
+    const onResults = window.location.pathname === SEARCH_PATH;
     navigate(`${SEARCH_PATH}?q=${encodeURIComponent(q)}`);
     onClose(false);
+    // Already on the results, only the query changes: the FocusManager leaves the focus alone,
+    // and the closed popover just lost it.
+    if (onResults) requestAnimationFrame(() => focusPageStart(MAIN_ID));
   };
 
   return (

@@ -7,7 +7,7 @@ import { Footer } from './footer.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { HeadManager } from './head-manager.tsx';
 import { ScrollManager } from './scroll-manager.tsx';
-import { FocusManager } from './focus-manager.tsx';
+import { FocusManager, MAIN_ID } from './focus-manager.tsx';
 import { HashPopups } from './hash-popups.tsx';
 import { ClientOnly } from './client-only.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
@@ -55,7 +55,7 @@ function Frame() {
         search={location.search}
       />
       <ScrollManager />
-      <FocusManager mainId="content" />
+      <FocusManager mainId={MAIN_ID} />
       <div className={fr.cx('fr-skiplinks')}>
         <nav className={fr.cx('fr-container')} role="navigation" aria-label="Accès rapide">
           <ul className={fr.cx('fr-skiplinks__list')}>
@@ -73,7 +73,7 @@ function Frame() {
         </nav>
       </div>
       <Header />
-      <main id="content" role="main" tabIndex={-1} className="app-main">
+      <main id={MAIN_ID} role="main" tabIndex={-1} className="app-main">
         {crumbs.length > 0 ? (
           <div className={fr.cx('fr-container')}>
             <Breadcrumbs crumbs={crumbs} />

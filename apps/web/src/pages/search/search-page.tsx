@@ -1,5 +1,5 @@
 import './search-page.css';
-import { useId, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { fr } from '../../lib/fr.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -31,6 +31,13 @@ export function SearchPage() {
   });
   const types = useQuery(searchFiltersQuery()).data?.types ?? [];
   const ids = { q: useId(), type: useId() };
+  // A new query in the URL (header search, back button) refills the field, unless it is the one
+  // being typed in: a field rebuilt under the caret would lose the focus.
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const input = field.current;
+    if (input && input !== document.activeElement) input.value = state.q;
+  }, [state.q]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -59,8 +66,7 @@ export function SearchPage() {
                 Rechercher sur le site
               </label>
               <input
-                // A new query in the URL (header search, back button) refills the field.
-                key={state.q}
+                ref={field}
                 className={fr.cx('fr-input')}
                 id={ids.q}
                 name="q"

@@ -255,6 +255,8 @@ test.describe('Initiatives map', () => {
     await dialog.getByRole('button', { name: 'Voir les initiatives liées' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page).toHaveURL(/\/initiatives\?/);
+    // The focus goes to the list that now shows them (the dialog had no opener to return to).
+    await expect(page.getByRole('region', { name: 'Liste des résultats' })).toBeFocused();
     const search = searchOf(page);
     expect(search.get('demarcheId')).toBe(procedureId);
     expect(search.get('resourceType')).toBe('initiatives');
@@ -378,10 +380,16 @@ test.describe('Initiatives map', () => {
     const href = await listItem(page, DRIVE).getAttribute('href');
     await page.goto(href!);
     const detail = page.getByRole('dialog', { name: DRIVE });
-    await detail.getByRole('button', { name: 'Demander à être contacté' }).click();
+    const ask = detail.getByRole('button', { name: 'Demander à être contacté' });
+    await ask.click();
     const contact = page.getByRole('dialog', { name: 'Contacter la personne référente' });
     await expect(contact).toBeVisible();
     await expect(detail).toBeHidden();
+    // Escape: the detail again, the focus back on the button that opened the form.
+    await page.keyboard.press('Escape');
+    await expect(contact).toHaveCount(0);
+    await expect(ask).toBeFocused();
+    await ask.click();
     await contact.getByLabel('Votre nom').fill('Camille Martin');
     await contact.getByLabel('Votre e-mail').fill('camille.martin@exemple.fr');
     await contact.getByLabel('Votre message').fill('Bonjour, je souhaite vous rencontrer.');
@@ -390,6 +398,11 @@ test.describe('Initiatives map', () => {
     await expect(contact.getByText('Merci, votre demande a bien été envoyée.')).toBeVisible();
     await contact.getByRole('button', { name: /Fermer/ }).click();
     await expect(detail).toBeVisible();
+    await expect(ask).toBeFocused();
+    // Closed, the detail opened by a link gives the focus to the list.
+    await page.keyboard.press('Escape');
+    await expect(detail).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Liste des résultats' })).toBeFocused();
   });
 
   test('the export modal sends the report request with the criteria', async ({ page }) => {

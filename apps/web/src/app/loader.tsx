@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 /**
  * Loading wrapper (spec §2): a DSFR-coloured spinner in a box of at least 300 px
@@ -7,11 +7,19 @@ import type { ReactNode } from 'react';
  */
 export function Loader({ loading = true, children }: { loading?: boolean; children?: ReactNode }) {
   if (!loading) return <>{children}</>;
+  return <LoadingStatus />;
+}
+
+function LoadingStatus() {
+  // The text comes once the live region is in the page: a region inserted with its text is
+  // not reliably announced.
+  const [announced, setAnnounced] = useState(false);
+  useEffect(() => setAnnounced(true), []);
   return (
     <div className="app-loader" role="status" aria-label="Chargement">
       <span className="app-loader__spinner" aria-hidden="true" />
       {/* What a screen reader says: a status is read from its text, not its name. */}
-      <span className="fr-sr-only">Chargement…</span>
+      <span className="fr-sr-only">{announced ? 'Chargement…' : ''}</span>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 interface NativeDialogProps {
   open: boolean;
@@ -8,14 +8,26 @@ interface NativeDialogProps {
   label?: string;
   className?: string;
   id?: string;
+  /**
+   * Children kept while closed: a dialog closed for another one (the detail for its contact
+   * form) is shown again as it was, the focus back on the control that had it.
+   */
+  keepMounted?: boolean;
+  /** Where the focus goes on closing when the opener is gone (a dialog opened by a link). */
+  fallbackFocus?: () => HTMLElement | null;
   children: ReactNode;
 }
 
-function closeAndReturnFocus(dialog: HTMLDialogElement, target: HTMLElement | null) {
+function closeAndReturnFocus(
+  dialog: HTMLDialogElement,
+  target: HTMLElement | null,
+  fallback?: () => HTMLElement | null,
+) {
   dialog.removeAttribute('aria-modal');
   if (typeof dialog.close === 'function') dialog.close();
   else dialog.removeAttribute('open');
   if (target?.isConnected) target.focus();
+  else fallback?.()?.focus({ preventScroll: true });
 }
 
 /**
@@ -31,10 +43,16 @@ export function NativeDialog({
   label,
   className,
   id,
+  keepMounted = false,
+  fallbackFocus,
   children,
 }: NativeDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
+  /** The control inside that had the focus when the dialog closed (kept children only). */
+  const innerFocus = useRef<HTMLElement | null>(null);
+  const fallback = useRef(fallbackFocus);
+  fallback.current = fallbackFocus;
   const openRef = useRef(open);
   openRef.current = open;
 
@@ -43,24 +61,39 @@ export function NativeDialog({
     if (!dialog) return;
     if (open && !dialog.open) {
       // The element to give the focus back to. A dialog shown again after another one (the
-      // detail after the contact form) finds the focus nowhere: it keeps its first opener.
+      // detail after the contact form) keeps its first opener.
       const active = document.activeElement;
-      if (active instanceof HTMLElement && active !== document.body) returnFocus.current = active;
+      const again = innerFocus.current !== null;
+      if (!again && active instanceof HTMLElement && active !== document.body) {
+        returnFocus.current = active;
+      }
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
       // Modal once the script opened it: without JavaScript the dialog is shown in the page
       // (app.css), and the rest of the page must stay reachable.
       dialog.setAttribute('aria-modal', 'true');
     } else if (!open && dialog.open) {
-      closeAndReturnFocus(dialog, returnFocus.current);
+      const active = document.activeElement;
+      innerFocus.current =
+        keepMounted && active instanceof HTMLElement && dialog.contains(active) ? active : null;
+      closeAndReturnFocus(dialog, returnFocus.current, fallback.current);
     }
+  }, [open, keepMounted]);
+
+  // Shown again: back on the control that had the focus. After every layout effect of the
+  // commit, so that a dialog closing in the same commit (the contact form) does not take it.
+  useEffect(() => {
+    const control = innerFocus.current;
+    if (!open || !control) return;
+    innerFocus.current = null;
+    if (control.isConnected) control.focus();
   }, [open]);
 
   // Removed while open (its owner unmounted it, as a route change does): closed the same way.
   useLayoutEffect(() => {
     const dialog = ref.current;
     return () => {
-      if (dialog?.open) closeAndReturnFocus(dialog, returnFocus.current);
+      if (dialog?.open) closeAndReturnFocus(dialog, returnFocus.current, fallback.current);
     };
   }, []);
 
@@ -90,7 +123,7 @@ export function NativeDialog({
         });
       }}
     >
-      {open ? children : null}
+      {open || keepMounted ? children : null}
     </dialog>
   );
 }

@@ -1,6 +1,7 @@
 import {
   Suspense,
   useCallback,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -106,6 +107,17 @@ export function InitiativesPage() {
   const [contact, setContact] = useState<{ id: number; society_name: string } | null>(null);
   const [errorReport, setErrorReport] = useState<ErrorReportTarget | null>(null);
   const [focus, setFocus] = useState<MapFocus | null>(null);
+  /** The results list: where the focus goes when the detail leaves for a list. */
+  const listSection = useRef<HTMLElement>(null);
+  const focusList = useCallback(() => listSection.current, []);
+  const listAfterDetail = useRef(false);
+  // « Voir les initiatives liées »: the detail is gone, its results are in the list. After the
+  // dialog's own cleanup, whose opener (a list row) may show another item by now.
+  useEffect(() => {
+    if (detailOpen || !listAfterDetail.current) return;
+    listAfterDetail.current = false;
+    listSection.current?.focus({ preventScroll: true });
+  }, [detailOpen]);
 
   const go = useCallback(
     (next: MapQuery, replace = false) =>
@@ -226,7 +238,12 @@ export function InitiativesPage() {
       </NativeDialog>
 
       <div className="ad-initiatives" data-mobile-view={mobileView}>
-        <section className="ad-initiatives__list" aria-label="Liste des résultats">
+        <section
+          ref={listSection}
+          className="ad-initiatives__list"
+          aria-label="Liste des résultats"
+          tabIndex={-1}
+        >
           <MapList
             query={query}
             kinds={kinds}
@@ -258,11 +275,11 @@ export function InitiativesPage() {
               </Suspense>
             )}
           </ClientOnly>
-          {loading ? (
-            <p className="ad-initiatives__loading" role="status">
-              Chargement…
-            </p>
-          ) : error ? (
+          {/* A live region present before its text, or screen readers may not announce it. */}
+          <div role="status">
+            {loading ? <p className="ad-initiatives__loading">Chargement…</p> : null}
+          </div>
+          {!loading && error ? (
             <p className="ad-initiatives__loading" role="alert">
               Les initiatives n'ont pas pu être chargées. Veuillez réessayer dans un instant.
             </p>
@@ -287,7 +304,11 @@ export function InitiativesPage() {
           detail={detail}
           hidden={contact !== null || errorReport !== null}
           onClose={closeDetail}
-          onShowRelated={(procedureId) => go(relatedInitiatives(addressed().query, procedureId))}
+          fallbackFocus={focusList}
+          onShowRelated={(procedureId) => {
+            listAfterDetail.current = true;
+            go(relatedInitiatives(addressed().query, procedureId));
+          }}
           onAskContact={setContact}
           onReportError={setErrorReport}
         />
@@ -318,6 +339,7 @@ function DetailDialog({
   detail,
   hidden,
   onClose,
+  fallbackFocus,
   onShowRelated,
   onAskContact,
   onReportError,
@@ -325,6 +347,7 @@ function DetailDialog({
   detail: ReturnType<typeof detailOf>;
   hidden: boolean;
   onClose: () => void;
+  fallbackFocus: () => HTMLElement | null;
   onShowRelated: (procedureId: number) => void;
   onAskContact: (contact: { id: number; society_name: string }) => void;
   onReportError: (target: ErrorReportTarget) => void;
@@ -339,6 +362,9 @@ function DetailDialog({
   return (
     <NativeDialog
       open={!hidden}
+      // Hidden while the contact or error-report form is open, then shown again as it was.
+      keepMounted
+      fallbackFocus={fallbackFocus}
       onClose={onClose}
       labelledBy={item ? titleId : undefined}
       label={item ? undefined : 'Fiche'}

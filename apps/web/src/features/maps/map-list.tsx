@@ -83,7 +83,8 @@ export function MapList({
   const searching = query.q !== '';
   const items = lists[tab];
   return (
-    <div className="ad-map-list" aria-busy={loading}>
+    // Busy while shown items are being replaced; never around the loader, which it would silence.
+    <div className="ad-map-list" aria-busy={loading && items.length > 0}>
       {searching ? (
         <div className={fr.cx('fr-mb-2w')}>
           <h2 className={fr.cx('fr-h6', 'fr-mb-1v')}>Résultats de votre recherche</h2>

@@ -108,7 +108,13 @@ export function SearchPage() {
         one="résultat"
         many="résultats"
       />
-      <section className={fr.cx('fr-mt-4w')} aria-label="Résultats" aria-busy={isFetching}>
+      {/* Busy while shown results are being replaced; never around the loader, which it would
+          silence. */}
+      <section
+        className={fr.cx('fr-mt-4w')}
+        aria-label="Résultats"
+        aria-busy={isFetching && data !== undefined}
+      >
         {!state.q ? (
           <p>Saisissez un ou plusieurs mots pour rechercher sur le site.</p>
         ) : error && !data ? (

@@ -188,24 +188,28 @@ async function listenPostgres(
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
-  /** Ends a connection that stopped answering: its socket is destroyed, so 'end' follows. */
-  const drop = (client: pg.Client, error: Error) => {
-    lastError = error;
-    (
-      client as unknown as { connection: { stream: { destroy(error?: Error): void } } }
-    ).connection.stream.destroy(error);
-  };
   const beat = setInterval(() => {
     const client = current;
     if (!client) return;
-    const late = setTimeout(
-      () => drop(client, new Error('LISTEN connection: no answer to the heartbeat')),
-      heartbeat.timeoutMs,
-    );
+    let answered = false;
+    const late = setTimeout(() => {
+      // After the I/O of this turn of the event loop: an answer that came during a stall of the
+      // loop is read first, and a connection that answered is not dropped.
+      setImmediate(() => {
+        if (answered) return;
+        lastError = new Error('LISTEN connection: no answer to the heartbeat');
+        // With a query running, end() destroys the socket at once; 'end' then reconnects.
+        client.end().catch(() => {});
+      });
+    }, heartbeat.timeoutMs);
+    late.unref();
     client
       .query('SELECT 1')
       .catch(() => {}) // a failed query ends the connection: 'end' handles it
-      .finally(() => clearTimeout(late));
+      .finally(() => {
+        answered = true;
+        clearTimeout(late);
+      });
   }, heartbeat.everyMs);
   beat.unref();
 
@@ -217,6 +221,8 @@ async function listenPostgres(
       keepAlive: true,
       // The first probe after 10 s of silence (Linux's default waits two hours).
       keepAliveInitialDelayMillis: 10_000,
+      // A reconnection to a host that does not answer gives up, and is tried again.
+      connectionTimeoutMillis: heartbeat.timeoutMs,
     });
     client.on('notification', (message) => {
       if (message.channel === channel) onNotify(message.payload ?? '');

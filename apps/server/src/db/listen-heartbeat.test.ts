@@ -52,7 +52,7 @@ describe.runIf(process.env.DATABASE_URL)('a LISTEN connection left half-open (Po
       databaseUrl: url.toString(),
       dataDir: tmpdir(),
       poolMax: 1,
-      listenHeartbeat: { everyMs: 200, timeoutMs: 300 },
+      listenHeartbeat: { everyMs: 500, timeoutMs: 400 },
     });
   });
   afterAll(async () => {
@@ -61,26 +61,28 @@ describe.runIf(process.env.DATABASE_URL)('a LISTEN connection left half-open (Po
   });
 
   it('is noticed by its heartbeat, dropped, and listened to again', async () => {
+    // A channel of this run's own: another run on the same database never talks into it.
+    const channel = `heartbeat_test_${process.pid}`;
     const heard: string[] = [];
     const events: string[] = [];
     const unlisten = await database.listen(
-      'heartbeat_test',
+      channel,
       (payload) => heard.push(payload),
       () => events.push('reconnected'),
       () => events.push('lost'),
     );
-    await database.db.execute(sql`SELECT pg_notify('heartbeat_test', 'avant')`);
+    await database.db.execute(sql`SELECT pg_notify(${channel}, 'avant')`);
     await expect.poll(() => heard).toEqual(['avant']);
 
     // Every open connection (the pool's and the listener's) goes silent.
     proxy.freeze();
-    await expect.poll(() => events, { timeout: 3_000 }).toContain('lost');
+    await expect.poll(() => events, { timeout: 5_000 }).toContain('lost');
     await expect.poll(() => events, { timeout: 5_000 }).toContain('reconnected');
 
     // The pool's frozen connection is not the listener's concern: a fresh database answers.
     const fresh = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, dataDir: tmpdir() });
     try {
-      await fresh.db.execute(sql`SELECT pg_notify('heartbeat_test', 'après')`);
+      await fresh.db.execute(sql`SELECT pg_notify(${channel}, 'après')`);
     } finally {
       await fresh.close();
     }

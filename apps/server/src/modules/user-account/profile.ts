@@ -129,6 +129,7 @@ export async function changePassword(
     throw new ValidationError({ password: [ACCOUNT_MESSAGES.commonPassword] });
   }
   const passwordHash = await hashPassword(input.form.password);
+  const notice = await deps.emails.passwordChangedNotice(input.user);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     await recordAudit(tx, {
@@ -140,6 +141,6 @@ export async function changePassword(
     });
     await deps.sessions.destroyAllOfUser(userId, input.currentSessionId, tx);
     await voidUnusedTokens(tx, userId, 'password_reset');
-    await deps.mailer.queue(await deps.emails.passwordChangedNotice(input.user), { tx });
+    await deps.mailer.queue(notice, { tx });
   });
 }

@@ -461,6 +461,8 @@ test.describe('Initiatives map', () => {
     await dialog.getByRole('button', { name: 'Voir les initiatives liées' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(listItems(page)).toHaveCount(3);
+    // Opened from a list row, which now shows another item: the focus goes to the list itself.
+    await expect(page.getByRole('region', { name: 'Liste des résultats' })).toBeFocused();
     // The fit comes about 250 ms after the result (spec §4, §9): past it, with the map still hidden.
     await page.waitForTimeout(600);
     // Spec §4: the map fits the markers of the result (here while it is hidden, the list shown):

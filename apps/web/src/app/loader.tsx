@@ -11,10 +11,13 @@ export function Loader({ loading = true, children }: { loading?: boolean; childr
 }
 
 function LoadingStatus() {
-  // The text comes once the live region is in the page: a region inserted with its text is
-  // not reliably announced.
+  // The text comes a moment after the live region is in the page: a region inserted with its
+  // text (or in the same frame) is not reliably announced.
   const [announced, setAnnounced] = useState(false);
-  useEffect(() => setAnnounced(true), []);
+  useEffect(() => {
+    const timer = setTimeout(() => setAnnounced(true), 100);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <div className="app-loader" role="status" aria-label="Chargement">
       <span className="app-loader__spinner" aria-hidden="true" />

@@ -107,17 +107,24 @@ export function InitiativesPage() {
   const [contact, setContact] = useState<{ id: number; society_name: string } | null>(null);
   const [errorReport, setErrorReport] = useState<ErrorReportTarget | null>(null);
   const [focus, setFocus] = useState<MapFocus | null>(null);
-  /** The results list: where the focus goes when the detail leaves for a list. */
+  /**
+   * Where the focus goes when the detail leaves for the results: the list, or the map where the
+   * phone's toggle shows the map instead (the list is not displayed then).
+   */
   const listSection = useRef<HTMLElement>(null);
-  const focusList = useCallback(() => listSection.current, []);
+  const focusList = useCallback((): HTMLElement | null => {
+    const list = listSection.current;
+    if (list?.offsetParent) return list;
+    return document.querySelector<HTMLElement>('.ad-initiatives__map .leaflet-container');
+  }, []);
   const listAfterDetail = useRef(false);
   // « Voir les initiatives liées »: the detail is gone, its results are in the list. After the
   // dialog's own cleanup, whose opener (a list row) may show another item by now.
   useEffect(() => {
     if (detailOpen || !listAfterDetail.current) return;
     listAfterDetail.current = false;
-    listSection.current?.focus({ preventScroll: true });
-  }, [detailOpen]);
+    focusList()?.focus({ preventScroll: true });
+  }, [detailOpen, focusList]);
 
   const go = useCallback(
     (next: MapQuery, replace = false) =>
@@ -166,11 +173,13 @@ export function InitiativesPage() {
     setFocus({ kind, id: item.id, from: event.currentTarget as HTMLElement });
   };
 
-  const closeDetail = () =>
+  const closeDetail = () => {
+    listAfterDetail.current = false;
     navigate(
       { pathname: pathTo('initiatives'), search: location.search },
       { preventScrollReset: true },
     );
+  };
 
   const filterSelects = (
     <MapFilterSelects
@@ -237,6 +246,11 @@ export function InitiativesPage() {
         </div>
       </NativeDialog>
 
+      {/* Said by screen readers: a live region present before its text (outside the columns,
+          which the phone's toggle hides in turn). */}
+      <p className={fr.cx('fr-sr-only')} role="status">
+        {loading ? 'Chargement…' : ''}
+      </p>
       <div className="ad-initiatives" data-mobile-view={mobileView}>
         <section
           ref={listSection}
@@ -275,11 +289,11 @@ export function InitiativesPage() {
               </Suspense>
             )}
           </ClientOnly>
-          {/* A live region present before its text, or screen readers may not announce it. */}
-          <div role="status">
-            {loading ? <p className="ad-initiatives__loading">Chargement…</p> : null}
-          </div>
-          {!loading && error ? (
+          {loading ? (
+            <p className="ad-initiatives__loading" aria-hidden="true">
+              Chargement…
+            </p>
+          ) : error ? (
             <p className="ad-initiatives__loading" role="alert">
               Les initiatives n'ont pas pu être chargées. Veuillez réessayer dans un instant.
             </p>

@@ -31,12 +31,12 @@ export function SearchPage() {
   });
   const types = useQuery(searchFiltersQuery()).data?.types ?? [];
   const ids = { q: useId(), type: useId() };
-  // A new query in the URL (header search, back button) refills the field, unless it is the one
-  // being typed in: a field rebuilt under the caret would lose the focus.
+  // A new query in the URL (header search, back button) refills the field, in place: a field
+  // rebuilt under the caret would lose the focus.
   const field = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const input = field.current;
-    if (input && input !== document.activeElement) input.value = state.q;
+    if (input && input.value.trim() !== state.q) input.value = state.q;
   }, [state.q]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

@@ -272,6 +272,15 @@ async function listenPostgres(
     stopped = true;
     clearTimeout(timer);
     clearInterval(beat);
-    await current?.end();
+    // A half-open connection never acknowledges its end: a shutdown does not wait for it.
+    let gaveUp: NodeJS.Timeout | undefined;
+    await Promise.race([
+      current?.end().catch(() => {}),
+      new Promise<void>((resolve) => {
+        gaveUp = setTimeout(resolve, heartbeat.timeoutMs);
+        gaveUp.unref();
+      }),
+    ]);
+    clearTimeout(gaveUp);
   };
 }

@@ -367,8 +367,9 @@ function SearchPopover({
       ref={panel}
       id={SEARCH_ID}
       className="app-popover app-popover--search"
-      role="dialog"
-      aria-labelledby={`${SEARCH_ID}-title`}
+      // A dialog once opened; without JavaScript it is shown in the header as a plain block.
+      role={open ? 'dialog' : undefined}
+      aria-labelledby={open ? `${SEARCH_ID}-title` : undefined}
       hidden={!open}
     >
       <div className="app-popover__head">

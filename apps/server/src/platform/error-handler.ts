@@ -34,11 +34,7 @@ function validationErrors(
  * asked by a browser, not the API, gets a page: it must not be shown JSON).
  */
 export function errorHandler(appName: string) {
-  return function apiErrorHandler(
-    error: FastifyError,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) {
+  return function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = validationErrors(error.validation, error.validationContext);
       const message = Object.values(errors)[0]?.[0] ?? VALIDATION_MESSAGE;

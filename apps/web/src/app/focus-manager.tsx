@@ -21,8 +21,8 @@ function focusTarget(main: HTMLElement): HTMLElement | null {
  * Moves the focus to the page's <h1> (or its main content): for a new search made from the
  * header while on the results page, which the FocusManager leaves alone (only the query changes).
  */
-export function focusPageStart(mainId: string): void {
-  const main = document.getElementById(mainId);
+export function focusPageStart(): void {
+  const main = document.getElementById(MAIN_ID);
   if (main) (focusTarget(main) ?? main).focus({ preventScroll: true });
 }
 

@@ -26,7 +26,7 @@ import {
   type NavEntry,
 } from './nav-links.ts';
 import { CloseButton } from './close-button.tsx';
-import { focusPageStart, MAIN_ID } from './focus-manager.tsx';
+import { focusPageStart } from './focus-manager.tsx';
 
 export const HEADER_TAGLINE = 'Les initiatives pour une alimentation saine et durable';
 
@@ -359,7 +359,7 @@ function SearchPopover({
     onClose(false);
     // Already on the results, only the query changes: the FocusManager leaves the focus alone,
     // and the closed popover just lost it.
-    if (onResults) requestAnimationFrame(() => focusPageStart(MAIN_ID));
+    if (onResults) requestAnimationFrame(focusPageStart);
   };
 
   return (

@@ -38,6 +38,7 @@ import { MESSAGES } from './platform/errors.ts';
 import { registerNulCharacterGuard } from './platform/nul-characters.ts';
 import { errorHandler } from './platform/error-handler.ts';
 import { registerUploads } from './platform/uploads/plugin.ts';
+import { sendBuildFilesAsBuilt } from './platform/html-shell/build-files.ts';
 import { registerHtmlShell } from './platform/html-shell/plugin.ts';
 import {
   distTemplate,
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : false,
   });
   registerHttpCache(app); // before compression: the ETag is computed on the plain body
+  sendBuildFilesAsBuilt(app); // before compression, which it turns off for the build's files
   await app.register(compress, { global: true, threshold: 1024 });
   await registerRateLimit(app, { config, db: database.db, clock });
 

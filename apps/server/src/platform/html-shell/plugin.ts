@@ -18,6 +18,7 @@ import { pageBody, type PublicResponseCache } from '../public-cache/response-cac
 import type { PublicReads } from '../public-reads.ts';
 import type { PageRenderer } from '../ssr/renderer.ts';
 import { toPageUser } from '../auth/sessions.ts';
+import { ASSETS_PREFIX, BUILD_FILE_ROUTES, DSFR_PREFIX } from './build-files.ts';
 import { itemLoaders, type ShellItem } from './item-loaders.ts';
 import { escapeHtml, publicSettings, renderHead, renderShell } from './render.ts';
 import { decodedPathname } from '../url-path.ts';
@@ -64,9 +65,9 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
     // sent as they are, never compressed per request.
     await app.register(fastifyStatic, {
       root: assetsDir,
-      prefix: '/assets/',
+      prefix: ASSETS_PREFIX,
       index: false,
-      wildcard: true,
+      ...BUILD_FILE_ROUTES,
       cacheControl: false,
       preCompressed: true,
       // sendFile() of other build files shares these options: only hashed assets are immutable.
@@ -77,9 +78,9 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
     // The DSFR's styles, fonts, icons and favicons (copied by `react-dsfr copy-static-assets`).
     await app.register(fastifyStatic, {
       root: path.join(distDir, 'dsfr'),
-      prefix: '/dsfr/',
+      prefix: DSFR_PREFIX,
       index: false,
-      wildcard: true,
+      ...BUILD_FILE_ROUTES,
       decorateReply: false,
       cacheControl: false,
       preCompressed: true,

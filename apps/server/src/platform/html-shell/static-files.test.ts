@@ -9,6 +9,8 @@ describe('static files of the build', () => {
   let t: TestApp;
   let dist: string;
   const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  // A file the build left without compressed copies (compression would not shrink it).
+  const uncopied = `export const a = ${JSON.stringify('y'.repeat(2000))};`;
   beforeAll(async () => {
     dist = mkdtempSync(path.join(tmpdir(), 'ad-dist-'));
     mkdirSync(path.join(dist, 'assets'));
@@ -17,7 +19,9 @@ describe('static files of the build', () => {
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
+    writeFileSync(path.join(dist, 'assets', 'chunk-def456.js'), uncopied);
     writeFileSync(path.join(dist, 'dsfr', 'dsfr.min.css'), 'a{color:red}');
+    writeFileSync(path.join(dist, 'dsfr', 'icon.svg'), uncopied);
     writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{}');
     writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
     t = await createTestApp({ deps: { distDir: dist } });
@@ -44,6 +48,19 @@ describe('static files of the build', () => {
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(gzip.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends a file without compressed copies as it is, never compressed per request', async () => {
+    for (const url of ['/assets/chunk-def456.js', '/dsfr/icon.svg']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBeUndefined();
+      expect(response.body, url).toBe(uncopied);
+    }
   });
 
   it('serves the DSFR files and other files of the build with a short cache', async () => {

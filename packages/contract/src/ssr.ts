@@ -20,6 +20,11 @@ export interface SsrRenderResult {
   /** The page module (Vite manifest key, e.g. 'src/pages/about/about-page.tsx') to preload. */
   pageSource: string | null;
   /**
+   * The modules of the client-only islands the page shows from its first paint (app/pages.ts
+   * `islands`, Vite manifest keys), preloaded with the page's chunk when it has follow-up reads.
+   */
+  islandSources: readonly string[];
+  /**
    * Detail routes: the item read from the page's query (fills the route's ':field' title,
    * description and breadcrumb; also handed to the browser in the page config), or null.
    */

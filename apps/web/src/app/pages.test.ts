@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { apiUrl } from '../lib/api-query.ts';
 import { notFoundPage, pages } from './pages.ts';
@@ -31,6 +34,15 @@ describe('matchPage', () => {
     expect(matchPage('/mon-compte/tableau-de-bord')?.page.source).toBe(
       'src/pages/account/dashboard/dashboard-page.tsx',
     );
+  });
+});
+
+describe('pages', () => {
+  it("name their module and their islands' by files of the app (the server preloads them)", () => {
+    const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    const sources = Object.values(pages).flatMap((page) => [page.source, ...(page.islands ?? [])]);
+    expect(sources).toContain('src/features/maps/initiatives-map.tsx');
+    for (const source of sources) expect(existsSync(path.join(webRoot, source)), source).toBe(true);
   });
 });
 

@@ -135,7 +135,11 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
       }),
       pageConfig: { ...pageConfig, item },
       appHtml: rendered?.html,
-      preload: renderer?.preloadTags(rendered?.pageSource ?? null, rendered?.followUps),
+      preload: renderer?.preloadTags(
+        rendered?.pageSource ?? null,
+        rendered?.followUps,
+        rendered?.islandSources,
+      ),
       queryState: rendered?.queryState,
     });
     const [before = '', after = ''] = page.split(CSRF_SLOT);

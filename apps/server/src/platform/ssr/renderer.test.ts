@@ -22,8 +22,10 @@ describe('pagePreloadTags', () => {
       file: 'assets/about-page-7.js',
       imports: ['_Button.js', '_fr.js'],
       css: ['assets/about-8.css', 'assets/index-3.css'],
-      dynamicImports: ['src/features/map.tsx'],
+      dynamicImports: ['src/features/map.tsx', 'src/features/form.tsx'],
     },
+    // A form the page loads when its dialog first opens: not an island.
+    'src/features/form.tsx': { file: 'assets/form-13.js', imports: ['_leaflet.js'] },
     'src/features/map.tsx': {
       file: 'assets/map-10.js',
       imports: ['_leaflet.js', '_Button.js'],
@@ -40,9 +42,9 @@ describe('pagePreloadTags', () => {
     ]);
   });
 
-  it('with islands, adds the modules the page imports dynamically, after its own', () => {
+  it('with islands, adds those modules the page imports dynamically, after its own', () => {
     expect(
-      pagePreloadTags(manifest, 'src/pages/about/about-page.tsx', { islands: true }).split(
+      pagePreloadTags(manifest, 'src/pages/about/about-page.tsx', ['src/features/map.tsx']).split(
         '\n    ',
       ),
     ).toEqual([

@@ -10,9 +10,13 @@ export interface PageRenderer {
   render(input: SsrRenderInput): Promise<SsrRenderResult>;
   /**
    * <link> tags that preload a page module's chunk and styles, and the API reads the page starts
-   * once hydrated with, then, the app itself (empty when none is needed).
+   * once hydrated with, then, the app itself and the page's islands (empty when none is needed).
    */
-  preloadTags(pageSource: string | null, followUps?: readonly string[]): string;
+  preloadTags(
+    pageSource: string | null,
+    followUps?: readonly string[],
+    islandSources?: readonly string[],
+  ): string;
 }
 
 /**
@@ -62,21 +66,19 @@ function appRoots(manifest: Manifest): string[] {
 
 /**
  * The chunks and styles a page needs beyond what the shell loads anyway (index.html's entry, the
- * app, their static imports and styles), read from Vite's build manifest. With `islands`, also
- * the modules the page's chunk imports dynamically (its client-only islands, such as the map),
- * after its own.
+ * app, their static imports and styles), read from Vite's build manifest; then those of its
+ * `islands` (modules it imports dynamically and shows from its first paint, such as the map).
  */
 export function pagePreloadTags(
   manifest: Manifest,
   pageSource: string,
-  { islands = false }: { islands?: boolean } = {},
+  islands: readonly string[] = [],
 ): string {
   const loadedByShell = staticClosure(manifest, [...entryKeys(manifest), ...appRoots(manifest)]);
   const tags: string[] = [];
   const styles = new Set<string>([...loadedByShell].flatMap((key) => manifest[key]?.css ?? []));
   const own = staticClosure(manifest, [pageSource]);
-  const islandRoots = islands ? (manifest[pageSource]?.dynamicImports ?? []) : [];
-  for (const key of new Set([...own, ...staticClosure(manifest, islandRoots)])) {
+  for (const key of new Set([...own, ...staticClosure(manifest, islands)])) {
     if (loadedByShell.has(key)) continue;
     const chunk = manifest[key]!;
     tags.push(
@@ -118,12 +120,12 @@ export async function distRenderer(webDist: string, ssrDist: string): Promise<Pa
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   // Per page module, without and with its islands.
   const tags = new Map<string, string>();
-  const pageTags = (pageSource: string | null, islands: boolean) => {
+  const pageTags = (pageSource: string | null, islands: readonly string[]) => {
     if (!pageSource) return '';
-    const key = `${islands ? 'islands:' : ''}${pageSource}`;
+    const key = [pageSource, ...islands].join(' ');
     let found = tags.get(key);
     if (found === undefined)
-      tags.set(key, (found = pagePreloadTags(manifest, pageSource, { islands })));
+      tags.set(key, (found = pagePreloadTags(manifest, pageSource, islands)));
     return found;
   };
   // A page with follow-up reads needs the app, and the islands that show what it fetches, with
@@ -132,9 +134,9 @@ export async function distRenderer(webDist: string, ssrDist: string): Promise<Pa
   const app = appPreloadTags(manifest);
   return {
     render,
-    preloadTags(pageSource, followUps = []) {
-      if (followUps.length === 0) return pageTags(pageSource, false);
-      return [app, pageTags(pageSource, true), followUpTags(followUps)]
+    preloadTags(pageSource, followUps = [], islandSources = []) {
+      if (followUps.length === 0) return pageTags(pageSource, []);
+      return [app, pageTags(pageSource, islandSources), followUpTags(followUps)]
         .filter(Boolean)
         .join('\n    ');
     },

@@ -6,6 +6,7 @@ import type { SsrRender } from '@ad/contract';
 import { App } from './app/app.tsx';
 import { FooterConsentItem } from './app/consent-parts.ts';
 import { createQueryClient } from './app/query-client.ts';
+import { PAGE_ISLANDS } from './app/page-islands.ts';
 import { matchPage } from './app/pages.ts';
 import { apiUrl, type ApiQueryKey } from './lib/api-query.ts';
 
@@ -95,7 +96,7 @@ export const render: SsrRender = async ({ url, pageConfig: config, resolve }) =>
     html,
     queryState,
     pageSource: matched?.page.source ?? null,
-    islandSources: matched?.page.islands ?? [],
+    islandSources: (matched && PAGE_ISLANDS[matched.page.source]) ?? [],
     item,
     notFound: false,
     seo,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { apiUrl } from '../lib/api-query.ts';
+import { PAGE_ISLANDS } from './page-islands.ts';
 import { notFoundPage, pages } from './pages.ts';
 import { matchPage, sameScreen, screenKey } from './pages.ts';
 
@@ -40,7 +41,12 @@ describe('matchPage', () => {
 describe('pages', () => {
   it("name their module and their islands' by files of the app (the server preloads them)", () => {
     const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-    const sources = Object.values(pages).flatMap((page) => [page.source, ...(page.islands ?? [])]);
+    const sources = new Set(Object.values(pages).map((page) => page!.source));
+    for (const [source, islands] of Object.entries(PAGE_ISLANDS)) {
+      expect(sources.has(source), source).toBe(true);
+      expect(islands.length, source).toBeGreaterThan(0);
+      for (const island of islands) sources.add(island);
+    }
     expect(sources).toContain('src/features/maps/initiatives-map.tsx');
     for (const source of sources) expect(existsSync(path.join(webRoot, source)), source).toBe(true);
   });

@@ -99,13 +99,6 @@ export interface PageDefinition {
    */
   followUps?: (data: never, match: PageMatch) => FollowUpQuery[];
   /**
-   * The modules of the client-only islands the page shows from its first paint (relative to
-   * apps/web, as `source`), such as the map: the server preloads them with the page's chunk when
-   * the page has follow-up reads. Not the page's other dynamic imports (a form loaded when its
-   * dialog first opens).
-   */
-  islands?: readonly string[];
-  /**
    * Routes of one screen (the initiatives list and its detail modal) name it: moving between
    * them keeps the page mounted (the map keeps its view and its markers), its scroll and its
    * focus. Any other move mounts the new page afresh.
@@ -136,7 +129,6 @@ const initiativesComponent = lazyComponent(() =>
   import('../pages/initiatives/initiatives-page.tsx').then((m) => m.InitiativesPage),
 );
 const INITIATIVES_SOURCE = 'src/pages/initiatives/initiatives-page.tsx';
-const INITIATIVES_ISLANDS = ['src/features/maps/initiatives-map.tsx'];
 
 /** The screens of the routes (a route without one shows the 404 page). */
 export const pages: Partial<Record<RouteName, PageDefinition>> = {
@@ -279,7 +271,6 @@ export const pages: Partial<Record<RouteName, PageDefinition>> = {
     source: INITIATIVES_SOURCE,
     component: initiativesComponent,
     screen: 'initiatives',
-    islands: INITIATIVES_ISLANDS,
     queries: initiativesQueries,
     followUps: initiativesFollowUps,
   },
@@ -287,7 +278,6 @@ export const pages: Partial<Record<RouteName, PageDefinition>> = {
     source: INITIATIVES_SOURCE,
     component: initiativesComponent,
     screen: 'initiatives',
-    islands: INITIATIVES_ISLANDS,
     queries: initiativeItemQueries,
     item: initiativeItem,
     followUps: (data: unknown[], match) => initiativesFollowUps(data.slice(1) as never, match),

@@ -192,6 +192,10 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
   app.get('/*', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
+    // A build file that is not there (each one has its route): a plain 404, not the 404 page.
+    if (pathname.startsWith(ASSETS_PREFIX) || pathname.startsWith(DSFR_PREFIX)) {
+      return reply.callNotFound();
+    }
 
     const target = redirects[pathname.replace(/\/+$/, '') || '/'];
     if (target) return reply.redirect(target, 301);

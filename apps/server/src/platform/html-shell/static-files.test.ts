@@ -72,6 +72,14 @@ describe('static files of the build', () => {
     expect(robots.headers['cache-control']).toBe('public, max-age=3600');
   });
 
+  it('answers a plain 404 for a build file that is not there, not the 404 page', async () => {
+    for (const url of ['/assets/index-old999.js', '/dsfr/missing.css']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+    }
+  });
+
   it('never serves the template nor the build manifest', async () => {
     for (const url of ['/index.html', '/.vite/manifest.json', '/%2Evite/manifest.json']) {
       const response = await t.app.inject({ method: 'GET', url });

@@ -34,7 +34,7 @@ export function focusPageStart(): void {
  * pointer press of the user meanwhile cancels the move. The scroll position is left to the
  * ScrollManager.
  */
-export function FocusManager({ mainId }: { mainId: string }) {
+export function FocusManager() {
   const { pathname } = useLocation();
   const previous = useRef(pathname);
 
@@ -58,7 +58,7 @@ export function FocusManager({ mainId }: { mainId: string }) {
     };
     const attempt = () => {
       if (cancelled) return;
-      const main = document.getElementById(mainId);
+      const main = document.getElementById(MAIN_ID);
       // A pop-up opened by the hash (modal <dialog>) keeps the focus it took.
       if (
         !main ||
@@ -82,7 +82,7 @@ export function FocusManager({ mainId }: { mainId: string }) {
       document.removeEventListener('keydown', cancel, true);
       document.removeEventListener('pointerdown', cancel, true);
     };
-  }, [pathname, mainId]);
+  }, [pathname]);
 
   return null;
 }

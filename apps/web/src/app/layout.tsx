@@ -55,7 +55,7 @@ function Frame() {
         search={location.search}
       />
       <ScrollManager />
-      <FocusManager mainId={MAIN_ID} />
+      <FocusManager />
       <div className={fr.cx('fr-skiplinks')}>
         <nav className={fr.cx('fr-container')} role="navigation" aria-label="Accès rapide">
           <ul className={fr.cx('fr-skiplinks__list')}>

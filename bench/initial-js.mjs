@@ -4,15 +4,15 @@
 // are loaded. What starts after hydration (the DSFR's own script, when idle) is not counted.
 // Each file is fetched again and gzipped at level 9.
 /* global document, window, MutationObserver -- the functions passed to the page run in the browser */
-import { execSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { BENCH_BROWSER_ARGS, chromiumPath } from './chromium.mjs';
 
 export async function initialJavaScript(base, path) {
-  const executablePath =
-    process.env.CHROMIUM_PATH ??
-    execSync('command -v chromium', { shell: '/bin/sh', encoding: 'utf8' }).trim();
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: BENCH_BROWSER_ARGS,
+  });
   let urls = [];
   try {
     const page = await browser.newPage();

@@ -1,13 +1,8 @@
 // Lighthouse 12 (mobile: its default emulation and simulated slow 4G / 4x CPU throttling) in
 // Debian's Chromium, on pages of a running server.
-import { execSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-
-function chromiumPath() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return execSync('command -v chromium', { shell: '/bin/sh', encoding: 'utf8' }).trim();
-}
+import { chromiumPath } from './chromium.mjs';
 
 const RUNS = 3;
 

@@ -2,13 +2,8 @@
 // The initiatives map in Debian's Chromium (issue 8), on a running server with the large data
 // set: time from navigation until the whole region's markers and both lists are on screen and
 // interactive; the JSON transferred; the longest task while panning and zooming.
-import { execSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
-
-function chromiumPath() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return execSync('command -v chromium', { shell: '/bin/sh', encoding: 'utf8' }).trim();
-}
+import { BENCH_BROWSER_ARGS, chromiumPath } from './chromium.mjs';
 
 const RUNS = 3;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -86,7 +81,7 @@ async function visit(browser, base, expected) {
 export async function benchMap(base, expected) {
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu'],
+    args: BENCH_BROWSER_ARGS,
   });
   const runs = [];
   try {

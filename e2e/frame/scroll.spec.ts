@@ -5,11 +5,20 @@ function footerLink(page: Page, name: string) {
   return page.getByRole('contentinfo').getByRole('link', { name, exact: true });
 }
 
-/** Scrolls to the bottom of the page and returns the position reached. */
+/**
+ * Scrolls to the bottom of the page and returns the position reached. Past 50 px the header's
+ * logo shrinks in a 300 ms transition, which makes the page shorter: the position is read once
+ * the header has settled (on a slow machine the shrink could start after two equal readings).
+ */
 async function scrollToBottom(page: Page): Promise<number> {
-  await page.evaluate(() =>
-    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
-  );
+  const toBottom = () =>
+    page.evaluate(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+    );
+  await toBottom();
+  await expect(page.locator('.app-header__brand.is-reduced')).toBeAttached();
+  await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
+  await toBottom();
   let y = -1;
   await expect
     .poll(async () => {

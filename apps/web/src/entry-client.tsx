@@ -2,7 +2,7 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { QUERY_STATE_ELEMENT_ID } from '@ad/contract';
+import { QUERY_STATE_ELEMENT_ID, withoutTrackingParams } from '@ad/contract';
 import { App } from './app/app.tsx';
 import { FooterConsentItem } from './app/consent-parts.ts';
 import { readPageConfig } from './app/page-config.ts';
@@ -12,6 +12,14 @@ import { checkCsrfToken } from './lib/api-client.ts';
 
 // Spec §8: without the token every state-changing request would be refused.
 checkCsrfToken();
+
+// The server rendered this address without its tracking parameters (`utm_*`, `fbclid`…): the app
+// starts from the same address, so the page hydrates as rendered and its links carry none.
+const { pathname, search, hash } = window.location;
+const untracked = withoutTrackingParams(pathname + search);
+if (untracked !== pathname + search) {
+  window.history.replaceState(window.history.state, '', untracked + hash);
+}
 
 function readQueryState(): DehydratedState | null {
   const text = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;

@@ -13,3 +13,4 @@ export * from './video-embeds.ts';
 export * from './search.ts';
 export * from './maps.ts';
 export * from './calendar-day.ts';
+export * from './tracking-params.ts';

@@ -14,6 +14,7 @@ import {
 import type { Config } from '../../env.ts';
 import type { AppDatabase } from '../database.ts';
 import { ensureCsrfToken, SESSION_COOKIE } from '../auth/csrf.ts';
+import { publicCacheKey } from '../public-cache/hook.ts';
 import { pageBody, type PublicResponseCache } from '../public-cache/response-cache.ts';
 import type { PublicReads } from '../public-reads.ts';
 import type { PageRenderer } from '../ssr/renderer.ts';
@@ -104,9 +105,12 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
     loadedItem: ShellItem | null,
     status: number,
   ): Promise<{ before: Buffer; after: Buffer } | 'not-built' | 'not-found'> => {
-    const html = await template.load(request.url);
+    // Rendered for the address it is cached under: the page's links never carry a visitor's
+    // tracking parameters.
+    const address = publicCacheKey(request);
+    const html = await template.load(address);
     if (html === null) return 'not-built';
-    const [pathname = '/', query = ''] = request.url.split('?');
+    const [pathname = '/', query = ''] = address.split('?');
     const isNotFound = status === 404;
     const pageConfig: PageConfig = {
       appName: config.APP_NAME,
@@ -114,9 +118,7 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
       settings: publicSettings(config),
       item: loadedItem,
     };
-    const rendered = renderer
-      ? await renderer.render({ url: request.url, pageConfig, resolve })
-      : null;
+    const rendered = renderer ? await renderer.render({ url: address, pageConfig, resolve }) : null;
     if (rendered?.notFound) return 'not-found';
     // A detail page declares its item through its query (app/pages.ts); the other detail
     // routes still have an item loader here until their screen is built.
@@ -163,7 +165,9 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
         .header('Cache-Control', 'no-store')
         .send(NOT_BUILT);
     }
-    if (cacheAs) cache.set(request.url, { kind: 'page', status, ...page }, cacheAs.generation);
+    if (cacheAs) {
+      cache.set(publicCacheKey(request), { kind: 'page', status, ...page }, cacheAs.generation);
+    }
     const token = escapeHtml(ensureCsrfToken(config, request, reply));
     return reply
       .code(status)
@@ -180,7 +184,11 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
     cacheAs: { generation: number } | null,
   ) => {
     if (cacheAs) {
-      cache.set(request.url, { kind: 'redirect', status: 302, location }, cacheAs.generation);
+      cache.set(
+        publicCacheKey(request),
+        { kind: 'redirect', status: 302, location },
+        cacheAs.generation,
+      );
     }
     return reply.redirect(location, 302);
   };
@@ -226,7 +234,7 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
     const cacheAs = request.cookies[SESSION_COOKIE] ? null : { generation: cache.generation };
 
     if (route.auth && !request.user) {
-      const back = encodeURIComponent(request.url);
+      const back = encodeURIComponent(publicCacheKey(request));
       return redirect(request, reply, `${pathTo('login')}?redirect=${back}`, cacheAs);
     }
 

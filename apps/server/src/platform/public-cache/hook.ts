@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Negotiator } from '@fastify/accept-negotiator';
+import { withoutTrackingParams } from '@ad/contract';
 import type { Config } from '../../env.ts';
 import { anonymousPageToken, ensureCsrfToken, SESSION_COOKIE } from '../auth/csrf.ts';
 import { etagMatches, VARY_ENCODING } from '../http-cache.ts';
@@ -19,6 +20,14 @@ const jsonEncodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
 const pageEncodings = new Negotiator({ supportedValues: ['gzip'] });
 
 /**
+ * The address an answer is kept under: its path and query without the parameters that campaign
+ * and social links add (`utm_*`, `fbclid`…): no answer depends on them, and a shared link would
+ * otherwise miss the cache at every click. The server renders pages for this address.
+ */
+export const publicCacheKey = (request: FastifyRequest): string =>
+  withoutTrackingParams(request.url);
+
+/**
  * Serves anonymous GETs from the public response cache, before the session lookup and any
  * database work. Registered after the rate limit (which still counts these requests) and before
  * the session hook. What differs per visitor is filled in here and never cached: a page's CSRF
@@ -35,7 +44,7 @@ export function registerPublicCacheHook(
     // A HEAD is answered as its GET (Node's response leaves the body out).
     const read = request.method === 'GET' || request.method === 'HEAD';
     if (!read || request.cookies[SESSION_COOKIE]) return done();
-    const entry = cache.get(request.url);
+    const entry = cache.get(publicCacheKey(request));
     if (!entry) return done();
 
     switch (entry.kind) {
@@ -90,7 +99,7 @@ export function keepAndSend(
   entry: CachedJson,
   generation: number,
 ): FastifyReply {
-  if (!request.cookies[SESSION_COOKIE]) cache.set(request.url, entry, generation);
+  if (!request.cookies[SESSION_COOKIE]) cache.set(publicCacheKey(request), entry, generation);
   return sendJsonEntry(request, reply, entry);
 }
 

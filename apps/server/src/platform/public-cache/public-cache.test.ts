@@ -132,6 +132,31 @@ describe('public response cache', () => {
     }
   });
 
+  it('serves a shared link with tracking parameters from the cache, rendered without them', async () => {
+    const rendered = await app.inject({
+      method: 'GET',
+      url: '/a-propos?utm_source=lettre&fbclid=IwAR0x',
+    });
+    expect(rendered.statusCode).toBe(200);
+    // The page's links (the sign-in link's return address among them) carry none.
+    expect(rendered.body).not.toMatch(/utm_source|fbclid/);
+    await app.inject({ method: 'GET', url: '/api/internal-team-members' });
+    databaseBlocked = true;
+    try {
+      for (const url of ['/a-propos?fbclid=IwAR1y', '/a-propos?utm_medium=social&gclid=abc']) {
+        const page = await app.inject({ method: 'GET', url });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.body, url).toContain('Claire Dubois');
+        expect(page.body, url).not.toMatch(/utm_medium|fbclid|gclid/);
+      }
+      const api = await app.inject({ method: 'GET', url: '/api/internal-team-members?fbclid=z' });
+      expect(api.statusCode).toBe(200);
+      expect(api.json().data[0].name).toBe('Claire Dubois');
+    } finally {
+      databaseBlocked = false;
+    }
+  });
+
   it('fills in the token of a returning visitor and sets no cookie', async () => {
     const first = await app.inject({ method: 'GET', url: '/a-propos' });
     const nonce = first.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;

@@ -56,6 +56,7 @@ import { registerRateLimit } from './platform/rate-limit.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerPublicCacheHook } from './platform/public-cache/hook.ts';
 import { PublicResponseCache } from './platform/public-cache/response-cache.ts';
+import { CacheWarmer, warmThroughApp } from './platform/public-cache/cache-warmer.ts';
 import { PublicReads } from './platform/public-reads.ts';
 import { distRenderer, viteRenderer, type PageRenderer } from './platform/ssr/renderer.ts';
 import { faqRoutes } from './modules/faq/faq.routes.ts';
@@ -108,11 +109,19 @@ declare module 'fastify' {
      * empties it on every instance.
      */
     publicCache: PublicResponseCache;
+    /** Fills the public cache again after a change (its `idle()` for tests). */
+    cacheWarmer: CacheWarmer;
   }
 }
 
 /** NOTIFY channel of the triggers of migration 0002 (public content changed). */
 export const PUBLIC_CONTENT_CHANNEL = 'public_content_changed';
+
+/**
+ * Quiet time after a change of the public content before the cache is filled again: a
+ * publication commits and notifies several times within a few milliseconds.
+ */
+const CACHE_WARM_DELAY_MS = 1000;
 
 /**
  * The secret values an address may carry: the token of an e-mail link (a password reset is
@@ -216,6 +225,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   app.addHook('onClose', async () => unlisten());
   registerPublicCacheHook(app, { cache, config });
+  // What the cache held is computed again in the background after a change (decision 0005).
+  const cacheWarmer = new CacheWarmer({
+    cache,
+    maxEntries: config.PUBLIC_CACHE_WARM_ENTRIES,
+    delayMs: CACHE_WARM_DELAY_MS,
+    get: warmThroughApp(app, cache),
+    onError: (error, key) => app.log.warn({ err: error, url: key }, 'public cache: warming failed'),
+  });
+  cache.onEmptied((keys) => cacheWarmer.emptied(keys));
+  app.decorate('cacheWarmer', cacheWarmer);
+  app.addHook('onClose', async () => cacheWarmer.close());
 
   let template: TemplateSource;
   if (typeof deps.template === 'string') template = staticTemplate(deps.template);

@@ -43,6 +43,8 @@
  *   RATE_LIMIT_WRITE_MAX     writes (member submissions…) [60]
  *   RATE_LIMIT_AUTH_MAX      login and anonymous forms [10]
  *   RATE_LIMIT_ACCOUNT_MAX   sign-in, sign-up and reset attempts per e-mail address and 15 minutes [10]
+ *   PUBLIC_CACHE_WARM_ENTRIES answers of the public cache computed again in the background after a change of the
+ *                            public content (the most recently used); 0: none [50; 0 in test]
  *   ADDRESS_API_URL          French national address base search endpoint (address autocomplete of the
  *                            account forms); unset or unreachable: the project's commune centroids [unset]
  *   UPLOAD_MAX_IMAGE_MB      largest accepted image upload, in MB [5]
@@ -220,6 +222,7 @@ const rawSchema = z.object({
   RATE_LIMIT_WRITE_MAX: intVar('RATE_LIMIT_WRITE_MAX', 1, 1_000_000),
   RATE_LIMIT_AUTH_MAX: intVar('RATE_LIMIT_AUTH_MAX', 1, 1_000_000),
   RATE_LIMIT_ACCOUNT_MAX: intVar('RATE_LIMIT_ACCOUNT_MAX', 1, 1_000_000),
+  PUBLIC_CACHE_WARM_ENTRIES: intVar('PUBLIC_CACHE_WARM_ENTRIES', 0, 10_000),
   ADDRESS_API_URL: urlVar('ADDRESS_API_URL', /^https?:$/, 'http:// ou https://'),
   UPLOAD_MAX_IMAGE_MB: intVar('UPLOAD_MAX_IMAGE_MB', 1, 100),
   UPLOAD_MAX_DOCUMENT_MB: intVar('UPLOAD_MAX_DOCUMENT_MB', 1, 200),
@@ -289,6 +292,8 @@ export interface Config {
   RATE_LIMIT_WRITE_MAX: number;
   RATE_LIMIT_AUTH_MAX: number;
   RATE_LIMIT_ACCOUNT_MAX: number;
+  /** Public cache entries computed again after a change (platform/public-cache/cache-warmer.ts). */
+  PUBLIC_CACHE_WARM_ENTRIES: number;
   /** Search endpoint of the national address base (e.g. https://api-adresse.data.gouv.fr/search/). */
   ADDRESS_API_URL: string | undefined;
   UPLOAD_MAX_IMAGE_MB: number;
@@ -485,6 +490,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     RATE_LIMIT_WRITE_MAX: raw.RATE_LIMIT_WRITE_MAX ?? 60,
     RATE_LIMIT_AUTH_MAX: raw.RATE_LIMIT_AUTH_MAX ?? 10,
     RATE_LIMIT_ACCOUNT_MAX: raw.RATE_LIMIT_ACCOUNT_MAX ?? 10,
+    PUBLIC_CACHE_WARM_ENTRIES: raw.PUBLIC_CACHE_WARM_ENTRIES ?? (raw.NODE_ENV === 'test' ? 0 : 50),
     ADDRESS_API_URL: raw.ADDRESS_API_URL,
     UPLOAD_MAX_IMAGE_MB: raw.UPLOAD_MAX_IMAGE_MB ?? 5,
     UPLOAD_MAX_DOCUMENT_MB: raw.UPLOAD_MAX_DOCUMENT_MB ?? 10,

@@ -375,3 +375,62 @@ describe('two instances on one database', () => {
       .toBeGreaterThan(0);
   });
 });
+
+describe('the public cache filled again after a change', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let databaseBlocked = false;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await database.db.insert(teamMembers).values({ name: 'Claire Dubois', position: 1 });
+    const db = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (databaseBlocked) throw new Error(`database used for ${String(property)}`);
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    app = await appOn(
+      { ...database, db },
+      { RATE_LIMIT_ENABLED: 'false', PUBLIC_CACHE_WARM_ENTRIES: '50' },
+    );
+  });
+  afterAll(async () => {
+    databaseBlocked = false;
+    await app.close();
+    await database.close();
+  });
+
+  it('computes again what it held, so that the next visitor gets the new content from it', async () => {
+    expect(await names(app)).toEqual(['Claire Dubois']);
+    expect(await aboutHtml(app)).toContain('Claire Dubois');
+    // A change written to the database: its trigger's NOTIFY empties the cache.
+    await database.db.insert(teamMembers).values({ name: 'Inès Laborde', position: 2 });
+    await expect.poll(() => app.publicCache.has('/a-propos'), { timeout: 1000 }).toBe(false);
+    // About a second later, both answers are back, computed from the new content.
+    await expect
+      .poll(
+        () => app.publicCache.has('/a-propos') && app.publicCache.has('/api/internal-team-members'),
+        {
+          timeout: 5000,
+          interval: 50,
+        },
+      )
+      .toBe(true);
+    await app.cacheWarmer.idle();
+    databaseBlocked = true;
+    try {
+      expect(await names(app)).toEqual(['Claire Dubois', 'Inès Laborde']);
+      expect(await aboutHtml(app)).toContain('Inès Laborde');
+      // Compressed when computed again: a browser's request costs no compression either.
+      const api = await app.inject({
+        method: 'GET',
+        url: '/api/internal-team-members',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(api.headers['content-encoding']).toBe('br');
+    } finally {
+      databaseBlocked = false;
+    }
+  });
+});

@@ -106,6 +106,7 @@ export class PublicResponseCache {
   #generation = 0;
   /** Set while this instance cannot hear the others' changes: nothing is kept meanwhile. */
   #paused = false;
+  #onEmptied: ((keys: Iterable<string>) => void) | null = null;
 
   /** `enabled: false` (development with Vite): edited components must show on the next load. */
   constructor(options: { maxBytes?: number; enabled?: boolean } = {}) {
@@ -133,6 +134,19 @@ export class PublicResponseCache {
     return this.#entries.get(key);
   }
 
+  /** Whether `key` is kept (without making it the most recently used). */
+  has(key: string): boolean {
+    return this.#entries.has(key);
+  }
+
+  /**
+   * `listener` is called whenever the cache is emptied, with its keys, the most recently used
+   * first, before they are forgotten (the cache warmer).
+   */
+  onEmptied(listener: (keys: Iterable<string>) => void): void {
+    this.#onEmptied = listener;
+  }
+
   /** Stores `entry` unless the content changed since `generation` was read. */
   set(key: string, entry: CachedResponse, generation: number): boolean {
     if (!this.#enabled || this.#paused || generation !== this.#generation) return false;
@@ -143,6 +157,7 @@ export class PublicResponseCache {
   /** Forgets every answer: the public content changed. */
   invalidate(): void {
     this.#generation += 1;
+    this.#onEmptied?.(this.#entries.keys());
     this.#entries.clear();
   }
 

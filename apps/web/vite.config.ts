@@ -96,8 +96,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     sourcemap: true,
     // No polyfill of `<link rel="modulepreload">` in the boot script (about 300 bytes gzip, before
-    // every page's hydration): every browser the site supports has it (Chromium since 2018,
-    // Firefox 115, Safari 17). An older one loads the same modules when they are imported.
+    // every page's hydration): Chromium has had it since 2018, Firefox since 115, Safari since 17.
+    // An older one (the build's target goes back to Safari 16.4) loads the same modules as they
+    // are imported, one after the other instead of together.
     modulePreload: { polyfill: false },
     // One stylesheet for the whole app (about 6 KB gzip), linked by the shell: a page waits for
     // two stylesheets (the DSFR's and ours) instead of one more per component that has styles,

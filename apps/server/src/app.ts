@@ -231,11 +231,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxEntries: config.PUBLIC_CACHE_WARM_ENTRIES,
     delayMs: CACHE_WARM_DELAY_MS,
     get: warmThroughApp(app, cache),
-    onError: (error, key) => app.log.warn({ err: error, url: key }, 'public cache: warming failed'),
+    onError: (error, key) =>
+      app.log.warn({ err: error, url: addressForLog(key) }, 'public cache: warming failed'),
   });
-  cache.onEmptied((keys) => cacheWarmer.emptied(keys));
+  cache.onEmptied((entries) => cacheWarmer.emptied(entries));
   app.decorate('cacheWarmer', cacheWarmer);
-  app.addHook('onClose', async () => cacheWarmer.close());
+  // Before Fastify refuses new requests: a round's next answer would fail.
+  app.addHook('preClose', async () => cacheWarmer.close());
 
   let template: TemplateSource;
   if (typeof deps.template === 'string') template = staticTemplate(deps.template);

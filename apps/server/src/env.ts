@@ -44,7 +44,8 @@
  *   RATE_LIMIT_AUTH_MAX      login and anonymous forms [10]
  *   RATE_LIMIT_ACCOUNT_MAX   sign-in, sign-up and reset attempts per e-mail address and 15 minutes [10]
  *   PUBLIC_CACHE_WARM_ENTRIES answers of the public cache computed again in the background after a change of the
- *                            public content (the most recently used); 0: none [50; 0 in test]
+ *                            public content (read by visitors within a day, the most recent first); 0: none, at
+ *                            most 500 [50; 0 in test]
  *   ADDRESS_API_URL          French national address base search endpoint (address autocomplete of the
  *                            account forms); unset or unreachable: the project's commune centroids [unset]
  *   UPLOAD_MAX_IMAGE_MB      largest accepted image upload, in MB [5]
@@ -222,7 +223,7 @@ const rawSchema = z.object({
   RATE_LIMIT_WRITE_MAX: intVar('RATE_LIMIT_WRITE_MAX', 1, 1_000_000),
   RATE_LIMIT_AUTH_MAX: intVar('RATE_LIMIT_AUTH_MAX', 1, 1_000_000),
   RATE_LIMIT_ACCOUNT_MAX: intVar('RATE_LIMIT_ACCOUNT_MAX', 1, 1_000_000),
-  PUBLIC_CACHE_WARM_ENTRIES: intVar('PUBLIC_CACHE_WARM_ENTRIES', 0, 10_000),
+  PUBLIC_CACHE_WARM_ENTRIES: intVar('PUBLIC_CACHE_WARM_ENTRIES', 0, 500),
   ADDRESS_API_URL: urlVar('ADDRESS_API_URL', /^https?:$/, 'http:// ou https://'),
   UPLOAD_MAX_IMAGE_MB: intVar('UPLOAD_MAX_IMAGE_MB', 1, 100),
   UPLOAD_MAX_DOCUMENT_MB: intVar('UPLOAD_MAX_DOCUMENT_MB', 1, 200),

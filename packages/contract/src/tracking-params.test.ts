@@ -32,7 +32,13 @@ describe('withoutTrackingParams', () => {
     }
   });
 
-  it('keeps a parameter whose name only starts like one', () => {
+  it('keeps a parameter whose name only starts like one, or that cannot be read', () => {
     expect(withoutTrackingParams('/x?mc_cidx=1&fbclid=2')).toBe('/x?mc_cidx=1');
+    expect(withoutTrackingParams('/x?utm+source=1&fbclid=2')).toBe('/x?utm+source=1');
+    expect(withoutTrackingParams('/x?%E0%A4%A=1&fbclid=2')).toBe('/x?%E0%A4%A=1');
+  });
+
+  it('reads a name as the server does: percent-encoded, in any case', () => {
+    expect(withoutTrackingParams('/x?%75tm_source=1&page=2&FBCLID=3')).toBe('/x?page=2');
   });
 });

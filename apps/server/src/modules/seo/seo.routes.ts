@@ -4,7 +4,7 @@ import type { Config } from '../../env.ts';
 import type { AppDatabase } from '../../platform/database.ts';
 import { notFound } from '../../platform/errors.ts';
 import { publicCache } from '../../platform/http-cache.ts';
-import { keepAndSend } from '../../platform/public-cache/hook.ts';
+import { keepAndSend, publicCacheKey } from '../../platform/public-cache/hook.ts';
 import { jsonEntry } from '../../platform/public-cache/response-cache.ts';
 import {
   SITEMAP_MAX_URLS,
@@ -64,7 +64,7 @@ export const seoRoutes: FastifyPluginAsync<{
     body: string,
     generation: number,
   ) =>
-    request.url.includes('?')
+    publicCacheKey(request).includes('?')
       ? reply.type(xml).send(body)
       : keepAndSend(
           app.publicCache,

@@ -230,8 +230,10 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
     const { route, params } = match;
 
     // What a visitor without a session sees is the same for all of them: cache it, unless the
-    // content changes while it is computed (the generation read now no longer matches).
-    const cacheAs = request.cookies[SESSION_COOKIE] ? null : { generation: cache.generation };
+    // content changes while it is computed (the generation read now no longer matches). Not a
+    // personal link: its address (a token) is used once, and would only keep the token in memory.
+    const cacheAs =
+      request.cookies[SESSION_COOKIE] || route.personal ? null : { generation: cache.generation };
 
     if (route.auth && !request.user) {
       const back = encodeURIComponent(publicCacheKey(request));

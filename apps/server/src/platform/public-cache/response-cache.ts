@@ -15,11 +15,16 @@ const GZIP_LEVEL = 6;
 /** Browser and proxy lifetime of public JSON, for its route (publicGet) and its cached answers. */
 export const PUBLIC_JSON_MAX_AGE_SECONDS = 60;
 
+interface Kept {
+  /** When a visitor last got this answer (ms since the epoch): the cache warmer's order. */
+  readAt?: number;
+}
+
 /**
  * A public answer computed once (the API's JSON; also the sitemap's XML), stored with its ETag,
  * its headers and, once asked for, its compressed forms.
  */
-export interface CachedJson {
+export interface CachedJson extends Kept {
   kind: 'json';
   body: Buffer;
   etag: string;
@@ -31,7 +36,7 @@ export interface CachedJson {
 }
 
 /** A server-rendered page, cut where the visitor's CSRF token goes (encoded once). */
-export interface CachedPage {
+export interface CachedPage extends Kept {
   kind: 'page';
   status: number;
   before: Buffer;
@@ -40,7 +45,7 @@ export interface CachedPage {
   gzip?: GzipPage;
 }
 
-export interface CachedRedirect {
+export interface CachedRedirect extends Kept {
   kind: 'redirect';
   status: 301 | 302;
   location: string;
@@ -106,7 +111,7 @@ export class PublicResponseCache {
   #generation = 0;
   /** Set while this instance cannot hear the others' changes: nothing is kept meanwhile. */
   #paused = false;
-  #onEmptied: ((keys: Iterable<string>) => void) | null = null;
+  #onEmptied: ((entries: [key: string, readAt: number][]) => void) | null = null;
 
   /** `enabled: false` (development with Vite): edited components must show on the next load. */
   constructor(options: { maxBytes?: number; enabled?: boolean } = {}) {
@@ -130,26 +135,30 @@ export class PublicResponseCache {
     return this.#entries.size;
   }
 
+  /** The answer kept for `key`, for a visitor: it counts as read now. */
   get(key: string): CachedResponse | undefined {
-    return this.#entries.get(key);
+    const entry = this.#entries.get(key);
+    if (entry) entry.readAt = Date.now();
+    return entry;
   }
 
-  /** Whether `key` is kept (without making it the most recently used). */
-  has(key: string): boolean {
-    return this.#entries.has(key);
+  /** The answer kept for `key`, not for a visitor (no reading, no recency). */
+  peek(key: string): CachedResponse | undefined {
+    return this.#entries.peek(key);
   }
 
   /**
-   * `listener` is called whenever the cache is emptied, with its keys, the most recently used
-   * first, before they are forgotten (the cache warmer).
+   * `listener` is called whenever the cache is emptied, with each address it held and when a
+   * visitor last read it (the cache warmer).
    */
-  onEmptied(listener: (keys: Iterable<string>) => void): void {
+  onEmptied(listener: (entries: [key: string, readAt: number][]) => void): void {
     this.#onEmptied = listener;
   }
 
   /** Stores `entry` unless the content changed since `generation` was read. */
   set(key: string, entry: CachedResponse, generation: number): boolean {
     if (!this.#enabled || this.#paused || generation !== this.#generation) return false;
+    entry.readAt ??= Date.now(); // computed for a visitor
     this.#entries.set(key, entry);
     return true;
   }
@@ -157,8 +166,17 @@ export class PublicResponseCache {
   /** Forgets every answer: the public content changed. */
   invalidate(): void {
     this.#generation += 1;
-    this.#onEmptied?.(this.#entries.keys());
+    const forgotten = this.#onEmptied
+      ? [...this.#entries.entries()].map(
+          ([key, entry]) => [key, entry.readAt ?? 0] as [string, number],
+        )
+      : [];
     this.#entries.clear();
+    try {
+      this.#onEmptied?.(forgotten);
+    } catch {
+      // The cache is empty whatever its listener does.
+    }
   }
 
   /**

@@ -162,6 +162,14 @@ describe('public response cache', () => {
     }
   });
 
+  it('keeps no personal link: its address carries a token', async () => {
+    await app.inject({ method: 'GET', url: '/a-propos' });
+    expect(app.publicCache.peek('/a-propos')).toBeDefined();
+    const url = '/mot-de-passe-oublie/nouveau?token=secret-token';
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect(app.publicCache.peek(url)).toBeUndefined();
+  });
+
   it('fills in the token of a returning visitor and sets no cookie', async () => {
     const first = await app.inject({ method: 'GET', url: '/a-propos' });
     const nonce = first.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;

@@ -87,33 +87,40 @@ describe('the read rate limit and the public response cache', () => {
   });
 });
 
-describe('public response cache', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let databaseBlocked = false;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    await database.db.insert(teamMembers).values({ name: 'Claire Dubois', position: 1 });
-    // Every use of the database fails while `databaseBlocked` is set.
-    const db = new Proxy(database.db, {
-      get(target, property, receiver) {
-        if (databaseBlocked) throw new Error(`database used for ${String(property)}`);
-        return Reflect.get(target, property, receiver);
-      },
-    });
-    app = await appOn({ ...database, db });
+/** An app on a new database with one team member, whose every use fails while `blocked`. */
+async function appWithBlockableDatabase(env?: Record<string, string>) {
+  const database = await createTestDatabase();
+  await database.db.insert(teamMembers).values({ name: 'Claire Dubois', position: 1 });
+  const blocking = { blocked: false };
+  const db = new Proxy(database.db, {
+    get(target, property, receiver) {
+      if (blocking.blocked) throw new Error(`database used for ${String(property)}`);
+      return Reflect.get(target, property, receiver);
+    },
   });
-  afterAll(async () => {
-    databaseBlocked = false;
+  const app = await appOn({ ...database, db }, env);
+  const close = async () => {
+    blocking.blocked = false;
     await app.close();
     await database.close();
+  };
+  return { database, app, blocking, close };
+}
+
+describe('public response cache', () => {
+  let app: FastifyInstance;
+  let blocking: { blocked: boolean };
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ app, blocking, close } = await appWithBlockableDatabase());
   });
+  afterAll(async () => close());
 
   it('answers a cached anonymous request without touching the database', async () => {
     const first = await app.inject({ method: 'GET', url: '/a-propos' });
     await app.inject({ method: 'GET', url: '/api/internal-team-members' });
-    databaseBlocked = true;
+    blocking.blocked = true;
     try {
       const page = await app.inject({ method: 'GET', url: '/a-propos' });
       expect(page.statusCode).toBe(200);
@@ -133,7 +140,7 @@ describe('public response cache', () => {
         expect(head.body, url).toBe('');
       }
     } finally {
-      databaseBlocked = false;
+      blocking.blocked = false;
     }
   });
 
@@ -146,7 +153,7 @@ describe('public response cache', () => {
     // Nothing in the page carries them (the footer's share links among its links).
     expect(rendered.body).not.toMatch(/utm_source|fbclid/);
     await app.inject({ method: 'GET', url: '/api/internal-team-members' });
-    databaseBlocked = true;
+    blocking.blocked = true;
     try {
       for (const url of ['/a-propos?fbclid=IwAR1y', '/a-propos?utm_medium=social&gclid=abc']) {
         const page = await app.inject({ method: 'GET', url });
@@ -158,7 +165,7 @@ describe('public response cache', () => {
       expect(api.statusCode).toBe(200);
       expect(api.json().data[0].name).toBe('Claire Dubois');
     } finally {
-      databaseBlocked = false;
+      blocking.blocked = false;
     }
   });
 
@@ -258,7 +265,7 @@ describe('public response cache', () => {
     expect(JSON.parse(gunzipSync(computed.rawPayload).toString()).data).toEqual([
       expect.objectContaining({ name: 'Claire Dubois' }),
     ]);
-    databaseBlocked = true;
+    blocking.blocked = true;
     try {
       const cached = await app.inject(request);
       expect(cached.headers.etag).toBe(computed.headers.etag);
@@ -266,7 +273,7 @@ describe('public response cache', () => {
       // Written straight from the cache: every header of the computed answer, the same.
       expect({ ...cached.headers, date: 'any' }).toEqual({ ...computed.headers, date: 'any' });
     } finally {
-      databaseBlocked = false;
+      blocking.blocked = false;
     }
   });
 
@@ -392,27 +399,16 @@ describe('two instances on one database', () => {
 describe('the public cache filled again after a change', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
-  let databaseBlocked = false;
+  let blocking: { blocked: boolean };
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await database.db.insert(teamMembers).values({ name: 'Claire Dubois', position: 1 });
-    const db = new Proxy(database.db, {
-      get(target, property, receiver) {
-        if (databaseBlocked) throw new Error(`database used for ${String(property)}`);
-        return Reflect.get(target, property, receiver);
-      },
-    });
-    app = await appOn(
-      { ...database, db },
-      { RATE_LIMIT_ENABLED: 'false', PUBLIC_CACHE_WARM_ENTRIES: '50' },
-    );
+    ({ database, app, blocking, close } = await appWithBlockableDatabase({
+      RATE_LIMIT_ENABLED: 'false',
+      PUBLIC_CACHE_WARM_ENTRIES: '50',
+    }));
   });
-  afterAll(async () => {
-    databaseBlocked = false;
-    await app.close();
-    await database.close();
-  });
+  afterAll(async () => close());
 
   it('computes again what it held, so that the next visitor gets the new content from it', async () => {
     const cache = app.publicCache;
@@ -434,12 +430,12 @@ describe('the public cache filled again after a change', () => {
     const json = cache.peek('/api/internal-team-members') as CachedJson;
     expect(page.gzip).toBeDefined();
     expect(json.encoded.has('br')).toBe(true);
-    databaseBlocked = true;
+    blocking.blocked = true;
     try {
       expect(await names(app)).toEqual(['Claire Dubois', 'Inès Laborde']);
       expect(await aboutHtml(app)).toContain('Inès Laborde');
     } finally {
-      databaseBlocked = false;
+      blocking.blocked = false;
     }
   });
 });

@@ -414,6 +414,7 @@ describe('the public cache filled again after a change', () => {
     const cache = app.publicCache;
     expect(await names(app)).toEqual(['Claire Dubois']);
     expect(await aboutHtml(app)).toContain('Claire Dubois');
+    const readAt = cache.peek('/a-propos')!.readAt;
     // A change written to the database: its trigger's NOTIFY empties the cache.
     await database.db.insert(teamMembers).values({ name: 'Inès Laborde', position: 2 });
     await expect.poll(() => cache.peek('/a-propos'), { timeout: 1000 }).toBeUndefined();
@@ -430,6 +431,8 @@ describe('the public cache filled again after a change', () => {
     const json = cache.peek('/api/internal-team-members') as CachedJson;
     expect(page.gzip).toBeDefined();
     expect(json.encoded.has('br')).toBe(true);
+    // Computing it again was no reading: it keeps the visitor's time.
+    expect(page.readAt).toBe(readAt);
     blocking.blocked = true;
     try {
       expect(await names(app)).toEqual(['Claire Dubois', 'Inès Laborde']);

@@ -15,7 +15,7 @@ import {
   mapItemDetailResponseSchema,
   mapListPageSchema,
 } from './maps.presenter.ts';
-import { MapTotals } from './map-totals.ts';
+import { MapIndex } from './map-index.ts';
 import { readMapFilters, readMapItemDetail, readMapList } from './maps.service.ts';
 
 const invalid = { error: FIELD_INVALID_MESSAGE };
@@ -88,7 +88,7 @@ export const mapsRoutes: FastifyPluginAsync<PublicGetDeps & { db: AppDatabase }>
   app,
   { db, ...deps },
 ) => {
-  const totals = new MapTotals(deps.cache);
+  const index = new MapIndex(deps.cache);
 
   publicGet(app, deps, {
     path: MAP_FILTERS_API_PATH,
@@ -100,14 +100,14 @@ export const mapsRoutes: FastifyPluginAsync<PublicGetDeps & { db: AppDatabase }>
     path: INITIATIVES_API_PATH,
     input: mapListInputSchema,
     response: mapListPageSchema,
-    read: (input) => readMapList(db, 'initiatives', input, { totals: totals.scope() }),
+    read: (input) => readMapList(db, 'initiatives', input, { index }),
   });
 
   publicGet(app, deps, {
     path: FOOD_PROCEDURES_API_PATH,
     input: mapListInputSchema,
     response: mapListPageSchema,
-    read: (input) => readMapList(db, 'foodProcedures', input, { totals: totals.scope() }),
+    read: (input) => readMapList(db, 'foodProcedures', input, { index }),
   });
 
   publicGet(app, deps, {

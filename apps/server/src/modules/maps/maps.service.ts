@@ -18,17 +18,15 @@ import {
   findPublishedItemVersions,
 } from './maps-detail.queries.ts';
 import { mapSearch } from './maps-search.ts';
-import type { TotalsScope } from './map-totals.ts';
+import { filterMapItems, loadMapItems, type MapIndex, type MapItemFilters } from './map-index.ts';
 import { presentMapItemDetail, presentMapListItem } from './maps.presenter.ts';
 import {
-  countMapItems,
   listBeneficiaries,
   listDepartements,
-  listMapItems,
   listProjectHolderTypes,
   listSubthematics,
   listThemes,
-  type MapListFilters,
+  searchMapItemIds,
   type MapListKind,
 } from './maps.queries.ts';
 
@@ -95,15 +93,20 @@ const LIST_PATHS: Record<MapListKind, string> = {
 export interface MapListOptions {
   /** Items per page: MAP_PAGE_SIZE (tests use fewer). */
   perPage?: number;
-  /** Totals already counted for the current content (the routes' MapTotals). */
-  totals?: TotalsScope;
+  /** The lists kept in memory for the current content (the routes'); without it, read anew. */
+  index?: MapIndex;
+}
+
+/** The ids that `q` matches: none when it has no word that can be searched. */
+async function searchedIds(db: AppDatabase, kind: MapListKind, q: string): Promise<Set<number>> {
+  const search = await mapSearch(db, q);
+  return search ? searchMapItemIds(db, kind, search) : new Set();
 }
 
 /**
  * A page of a map list: published items with a position matching the filters, by id,
- * MAP_PAGE_SIZE per page. The page is one query (with the French search of `q`: one or two more
- * on the search lexicon); the total another one, unless the page tells it (a last page that is
- * not empty, or an empty first page) or `totals` knows it.
+ * MAP_PAGE_SIZE per page, filtered and cut from the list in memory (MapIndex); the French search
+ * of `q` is the database's (one or two queries on its lexicon, then the matching ids).
  */
 export async function readMapList(
   db: AppDatabase,
@@ -112,7 +115,7 @@ export async function readMapList(
   options: MapListOptions = {},
 ): Promise<MapListPage> {
   const q = input.q.trim();
-  const criteria = {
+  const filters: MapItemFilters = {
     latitude: input.latitude,
     longitude: input.longitude,
     thematics: input.thematics,
@@ -123,35 +126,24 @@ export async function readMapList(
     foodProcedureId: input.foodProcedureId,
     contactId: input.contactId,
   };
-  const filters: MapListFilters = {
-    ...criteria,
-    search: q ? await mapSearch(db, q) : undefined,
-  };
+  const [{ items, themes }, searched] = await Promise.all([
+    options.index ? options.index.read(db, kind) : loadMapItems(db, kind),
+    q ? searchedIds(db, kind, q) : undefined,
+  ]);
+  const matching = filterMapItems(items, filters, searched);
   const request = pageRequest(input.page, options.perPage ?? MAP_PAGE_SIZE);
   const link = pageLink(LIST_PATHS[kind], {
-    ...criteria,
+    ...filters,
     latitude: input.latitude ?? undefined,
     longitude: input.longitude ?? undefined,
     resourceType: input.resourceType,
     q: q || undefined,
   });
-  const [rows, themes] = await Promise.all([
-    listMapItems(db, kind, filters, request),
-    listThemes(db),
-  ]);
-  const themeById = new Map(
-    themes.map((theme) => [theme.id, { name: theme.name, color: theme.color, class: theme.class }]),
-  );
-  const totalKey = JSON.stringify([kind, criteria, q]);
-  let total =
-    rows.length < request.perPage && (rows.length > 0 || request.page === 1)
-      ? request.offset + rows.length
-      : options.totals?.get(totalKey);
-  if (total === undefined) total = await countMapItems(db, kind, filters);
-  options.totals?.set(totalKey, total);
   return paginate(
-    rows.map((row) => presentMapListItem(row, themeById)),
-    total,
+    matching
+      .slice(request.offset, request.offset + request.perPage)
+      .map((item) => presentMapListItem(item.row, themes)),
+    matching.length,
     request,
     link,
   );

@@ -33,7 +33,7 @@ import { projectHolderTypes } from '../../db/schema/taxonomy.ts';
 import { loadReferenceIds, seedReferenceData } from '../../db/seed/index.ts';
 import { MESSAGES } from '../../platform/errors.ts';
 import { createTestApp, type TestApp } from '../../platform/testing.ts';
-import { MapTotals } from './map-totals.ts';
+import { MapIndex } from './map-index.ts';
 import { mapListInputSchema } from './maps.routes.ts';
 import { readMapItemVersion, readMapList, type MapListInput } from './maps.service.ts';
 
@@ -599,60 +599,54 @@ describe('the initiatives map API', () => {
       expect(byTwo.meta).toMatchObject({ total: 2, last_page: 1 });
       expect(byTwo.links.first).toBe(`/api/initiatives?thematics%5B%5D=${nutrition}&page=1`);
     });
-    it('shares the total of a filter set between its pages, for the current content', async () => {
+    it('keeps the lists in memory for the current content, one load shared by its readers', async () => {
       const content = { generation: 0 };
-      const totals = new MapTotals(content);
+      const index = new MapIndex(content);
       const db = t.database.db;
-      const scope = totals.scope();
-      const first = await readMapList(db, 'initiatives', NO_FILTERS, { perPage: 2, totals: scope });
-      expect(first.meta.total).toBe(3);
-      // Recorded, and used by the next full page of the same filters (here a stand-in value).
-      const key = JSON.stringify([
-        'initiatives',
-        {
-          latitude: null,
-          longitude: null,
-          thematics: [],
-          subthematics: [],
-          projectHolders: [],
-          beneficiaries: [],
-          locations: [],
-          foodProcedureId: null,
-          contactId: null,
-        },
-        '',
-      ]);
-      expect(scope.get(key)).toBe(3);
-      scope.set(key, 42);
-      const again = await readMapList(db, 'initiatives', NO_FILTERS, {
-        perPage: 2,
-        totals: totals.scope(),
-      });
-      expect(again.meta).toMatchObject({ total: 42, last_page: 21 });
-      // The content changed: forgotten, counted again.
-      content.generation += 1;
-      const fresh = totals.scope();
-      expect(fresh.get(key)).toBeUndefined();
-      const recounted = await readMapList(db, 'initiatives', NO_FILTERS, {
-        perPage: 2,
-        totals: fresh,
-      });
-      expect(recounted.meta.total).toBe(3);
-      // A total counted while the content changed is not kept.
-      const during = totals.scope();
-      content.generation += 1;
-      during.set(key, 7);
-      expect(totals.scope().get(key)).toBeUndefined();
+      const page = () => readMapList(db, 'initiatives', NO_FILTERS, { perPage: 2, index });
+      // Two pages read together: one load (the items, the themes).
+      const { result, queries } = await t.database.recordQueries(() =>
+        Promise.all([
+          page(),
+          readMapList(db, 'initiatives', { ...NO_FILTERS, page: 2 }, { index }),
+        ]),
+      );
+      expect(queries).toHaveLength(2);
+      expect(result[0].meta.total).toBe(3);
+      expect(result[1].data).toEqual([]);
+      expect((await t.database.recordQueries(page)).queries).toEqual([]);
+
+      // A change the index has not heard of yet: the lists of the current content still.
+      await db
+        .update(initiatives)
+        .set({ moderationStatus: 'pending' })
+        .where(eq(initiatives.id, id.epicerie!));
+      try {
+        expect((await page()).meta.total).toBe(3);
+        // The content changed: read again.
+        content.generation += 1;
+        const fresh = await page();
+        expect(fresh.meta).toMatchObject({ total: 2, last_page: 1 });
+        expect(fresh.data.map((item) => item.id)).toEqual(ids('marche', 'cantine'));
+      } finally {
+        await db
+          .update(initiatives)
+          .set({ moderationStatus: 'published' })
+          .where(eq(initiatives.id, id.epicerie!));
+        await t.contentSettled();
+      }
     });
 
-    it('keeps no total while the public cache keeps nothing (its instance deaf to changes)', () => {
+    it('keeps no list while the public cache keeps nothing (its instance deaf to changes)', async () => {
       const content = { generation: 0, keeping: false };
-      const totals = new MapTotals(content);
-      totals.scope().set('clé', 3);
-      expect(totals.scope().get('clé')).toBeUndefined();
+      const index = new MapIndex(content);
+      const db = t.database.db;
+      const read = () => t.database.recordQueries(() => index.read(db, 'foodProcedures'));
+      expect((await read()).queries).toHaveLength(2);
+      expect((await read()).queries).toHaveLength(2);
       content.keeping = true;
-      totals.scope().set('clé', 3);
-      expect(totals.scope().get('clé')).toBe(3);
+      expect((await read()).result.items.map((item) => item.row[0])).toEqual([id.pat]);
+      expect((await read()).queries).toEqual([]);
     });
   });
 

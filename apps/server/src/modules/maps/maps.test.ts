@@ -405,6 +405,10 @@ describe('the initiatives map API', () => {
       ).toEqual(ids('marche', 'epicerie', 'cantine'));
       expect(await initiativeIds('latitude[]=46&latitude[]=47')).toEqual([]);
       expect(await initiativeIds('longitude[]=1&longitude[]=2')).toEqual(ids('epicerie'));
+      // A west bound east of the east one: across the antimeridian (here ≥ 1 or ≤ -0.5).
+      expect(await initiativeIds('longitude[]=1&longitude[]=-0.5')).toEqual(
+        ids('marche', 'epicerie'),
+      );
       // The links carry the bounds.
       const page = await list('/api/initiatives', gironde);
       expect(page.links.first).toBe(

@@ -38,12 +38,6 @@ export const foodProcedures = pgTable(
     index('food_procedures_published_lat_lng_idx')
       .on(t.latitude, t.longitude)
       .where(sql`${t.moderationStatus} = 'published'`),
-    // The map list (modules/maps), as initiatives_map_idx.
-    index('food_procedures_map_idx')
-      .on(t.id, t.latitude, t.longitude, t.projectHolderTypeId, t.departementCode, t.contactId)
-      .where(
-        sql`${t.moderationStatus} = 'published' AND ${t.latitude} IS NOT NULL AND ${t.longitude} IS NOT NULL`,
-      ),
     index('food_procedures_project_holder_type_id_idx').on(t.projectHolderTypeId),
     index('food_procedures_area_of_influence_id_idx').on(t.areaOfInfluenceId),
     index('food_procedures_progress_status_id_idx').on(t.progressStatusId),

@@ -56,24 +56,6 @@ export const initiatives = pgTable(
     index('initiatives_published_lat_lng_idx')
       .on(t.latitude, t.longitude)
       .where(sql`${t.moderationStatus} = 'published'`),
-    // The map lists (modules/maps): published items with a position, by id, with the columns
-    // their filters read, so that a page's ids (and the rows its offset skips) come from the
-    // index alone.
-    index('initiatives_map_idx')
-      .on(
-        t.id,
-        t.latitude,
-        t.longitude,
-        t.thematicId,
-        t.secondaryThematicId,
-        t.projectHolderTypeId,
-        t.departementCode,
-        t.foodProcedureId,
-        t.contactId,
-      )
-      .where(
-        sql`${t.moderationStatus} = 'published' AND ${t.latitude} IS NOT NULL AND ${t.longitude} IS NOT NULL`,
-      ),
     index('initiatives_thematic_id_idx').on(t.thematicId),
     index('initiatives_secondary_thematic_id_idx').on(t.secondaryThematicId),
     index('initiatives_project_holder_type_id_idx').on(t.projectHolderTypeId),

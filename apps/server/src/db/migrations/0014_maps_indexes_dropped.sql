@@ -1,0 +1,2 @@
+DROP INDEX "initiatives_map_idx";--> statement-breakpoint
+DROP INDEX "food_procedures_map_idx";

@@ -55,7 +55,13 @@ export interface MapItemFilters {
 
 /** An item as loadMapItems reads it: its list row, then what its filters read. */
 type LoadedRow = [
-  ...row: MapListRow,
+  id: number,
+  title: string,
+  latitude: number,
+  longitude: number,
+  city: string | null,
+  thematicId: number | null,
+  isPat: boolean,
   thematicIds: number[],
   subthematicIds: number[],
   beneficiaryIds: number[],
@@ -64,8 +70,6 @@ type LoadedRow = [
   foodProcedureId: number | null,
   contactId: number | null,
 ];
-
-const ROW_LENGTH = 7;
 
 /**
  * The SELECT of every published item of a list with a position, one JSON array per item (a
@@ -105,28 +109,33 @@ export async function loadMapItems(db: AppDatabase, kind: MapListKind): Promise<
   const text = (result as unknown as { rows: { data: string | null }[] }).rows[0]?.data;
   const rows = text ? (JSON.parse(text) as LoadedRow[]) : [];
   return {
-    items: rows.map((loaded) => {
-      const [thematicIds, subthematicIds, beneficiaryIds, holder, departement, procedure, contact] =
-        loaded.slice(ROW_LENGTH) as [
-          number[],
-          number[],
-          number[],
-          number | null,
-          string | null,
-          number | null,
-          number | null,
-        ];
-      return {
-        row: loaded.slice(0, ROW_LENGTH) as MapListRow,
+    items: rows.map(
+      ([
+        id,
+        title,
+        latitude,
+        longitude,
+        city,
+        thematicId,
+        isPat,
         thematicIds,
         subthematicIds,
         beneficiaryIds,
-        projectHolderTypeId: holder,
-        departementCode: departement,
-        foodProcedureId: procedure,
-        contactId: contact,
-      };
-    }),
+        projectHolderTypeId,
+        departementCode,
+        foodProcedureId,
+        contactId,
+      ]): IndexedMapItem => ({
+        row: [id, title, latitude, longitude, city, thematicId, isPat],
+        thematicIds,
+        subthematicIds,
+        beneficiaryIds,
+        projectHolderTypeId,
+        departementCode,
+        foodProcedureId,
+        contactId,
+      }),
+    ),
     themes: new Map(
       themes.map((theme) => [
         theme.id,

@@ -55,13 +55,7 @@ export interface MapItemFilters {
 
 /** An item as loadMapItems reads it: its list row, then what its filters read. */
 type LoadedRow = [
-  id: number,
-  title: string,
-  latitude: number,
-  longitude: number,
-  city: string | null,
-  thematicId: number | null,
-  isPat: boolean,
+  row: MapListRow,
   thematicIds: number[],
   subthematicIds: number[],
   beneficiaryIds: number[],
@@ -72,14 +66,15 @@ type LoadedRow = [
 ];
 
 /**
- * The SELECT of every published item of a list with a position, one JSON array per item (a
- * procedure's thematic is its first one by position). Sent back as one JSON text: PGlite decodes
- * rows slowly, and the text crosses to the server's thread as one string.
+ * The SELECT of every published item of a list with a position, one JSON array per item: its list
+ * row, then what its filters read (a procedure's thematic is its first one by position). Sent back
+ * as one JSON text: PGlite decodes rows slowly, and the text crosses to the server's thread as one
+ * string.
  */
 function loadQuery(kind: MapListKind) {
   if (kind === 'initiatives') {
-    return sql`SELECT json_agg(json_build_array(i.id, i.title, i.latitude, i.longitude, i.city,
-        i.thematic_id, false,
+    return sql`SELECT json_agg(json_build_array(
+        json_build_array(i.id, i.title, i.latitude, i.longitude, i.city, i.thematic_id, false),
         array_remove(ARRAY[i.thematic_id, i.secondary_thematic_id], NULL),
         ARRAY(SELECT s.subthematic_id FROM ${initiativeSubthematics} s WHERE s.initiative_id = i.id),
         ARRAY(SELECT b.beneficiary_id FROM ${initiativeBeneficiaries} b WHERE b.initiative_id = i.id),
@@ -88,10 +83,12 @@ function loadQuery(kind: MapListKind) {
       FROM ${initiatives} i
       WHERE i.moderation_status = 'published' AND i.latitude IS NOT NULL AND i.longitude IS NOT NULL`;
   }
-  return sql`SELECT json_agg(json_build_array(p.id, p.title, p.latitude, p.longitude, p.city,
-      (SELECT pt.thematic_id FROM ${foodProcedureThematics} pt JOIN ${thematics} th ON th.id = pt.thematic_id
-        WHERE pt.food_procedure_id = p.id ORDER BY pt.position, th.position, th.id LIMIT 1),
-      p.is_pat,
+  return sql`SELECT json_agg(json_build_array(
+      json_build_array(p.id, p.title, p.latitude, p.longitude, p.city,
+        (SELECT pt.thematic_id FROM ${foodProcedureThematics} pt
+          JOIN ${thematics} th ON th.id = pt.thematic_id
+          WHERE pt.food_procedure_id = p.id ORDER BY pt.position, th.position, th.id LIMIT 1),
+        p.is_pat),
       ARRAY(SELECT pt.thematic_id FROM ${foodProcedureThematics} pt WHERE pt.food_procedure_id = p.id),
       ARRAY(SELECT s.subthematic_id FROM ${foodProcedureSubthematics} s
         WHERE s.food_procedure_id = p.id),
@@ -111,13 +108,7 @@ export async function loadMapItems(db: AppDatabase, kind: MapListKind): Promise<
   return {
     items: rows.map(
       ([
-        id,
-        title,
-        latitude,
-        longitude,
-        city,
-        thematicId,
-        isPat,
+        row,
         thematicIds,
         subthematicIds,
         beneficiaryIds,
@@ -126,7 +117,7 @@ export async function loadMapItems(db: AppDatabase, kind: MapListKind): Promise<
         foodProcedureId,
         contactId,
       ]): IndexedMapItem => ({
-        row: [id, title, latitude, longitude, city, thematicId, isPat],
+        row,
         thematicIds,
         subthematicIds,
         beneficiaryIds,

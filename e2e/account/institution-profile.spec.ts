@@ -153,7 +153,10 @@ test.describe('Informations personnelles', () => {
     await expect(
       main.getByText("Saisissez votre mot de passe actuel pour changer d'adresse e-mail."),
     ).toBeVisible();
-    await main.getByLabel(/^Mot de passe actuel \*/).fill(member.password);
+    await page
+      .getByRole('region', { name: 'Mes informations' })
+      .getByLabel(/^Mot de passe actuel \*/)
+      .fill(member.password);
     await main.getByRole('button', { name: 'Enregistrer' }).click();
     const success = page.getByRole('dialog', {
       name: /^Vos informations personnelles ont bien été modifiées\./,
@@ -199,10 +202,12 @@ test.describe('Informations personnelles', () => {
     const member = await newMember(page, testInfo, 'mot-de-passe');
     await page.goto('/mon-compte/informations-personnelles');
     const section = page.getByRole('region', { name: 'Modifier mon mot de passe' });
+    const current = section.getByLabel('Mot de passe actuel *', { exact: true });
     const password = section.getByLabel(/^Nouveau mot de passe \*/);
     const confirmation = section.getByLabel('Confirmation du mot de passe *', { exact: true });
 
     // Too short and not confirmed: only the first error shows.
+    await current.fill('pas mon mot de passe');
     await password.fill('court');
     await confirmation.fill('autre');
     await section.getByRole('button', { name: 'Modifier mon mot de passe' }).click();
@@ -212,11 +217,19 @@ test.describe('Informations personnelles', () => {
     ).toBeVisible();
     await expect(section.locator('.fr-message--error')).toHaveCount(1);
 
+    // A session left open is not enough: the current password is checked.
     await password.fill(NEW_PASSWORD);
     await confirmation.fill(NEW_PASSWORD);
     await section.getByRole('button', { name: 'Modifier mon mot de passe' }).click();
+    await expect(section.getByText('Le mot de passe actuel est incorrect.')).toBeVisible();
+    await expect(section.locator('.fr-message--error')).toHaveCount(1);
+    await expect(password).toHaveValue(NEW_PASSWORD);
+
+    await current.fill(member.password);
+    await section.getByRole('button', { name: 'Modifier mon mot de passe' }).click();
     const success = page.getByRole('dialog', { name: 'Votre mot de passe a bien été modifié.' });
     await expect(success).toBeVisible();
+    await expect(current).toHaveValue('');
     await expect(password).toHaveValue('');
     await expect(confirmation).toHaveValue('');
     await expect(section.getByText('Votre saisie comporte des erreurs.')).toHaveCount(0);

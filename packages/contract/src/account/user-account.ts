@@ -70,6 +70,8 @@ export const USER_ACCOUNT_MESSAGES = {
     `Un lien de confirmation a été envoyé à ${email} : cette adresse remplacera l'actuelle quand vous l'aurez ouvert.`,
   emailChangeConfirmed: 'Votre nouvelle adresse e-mail est confirmée.',
   currentPasswordRequired: "Saisissez votre mot de passe actuel pour changer d'adresse e-mail.",
+  /** The password form's (added: decision 0008). */
+  currentPasswordMissing: 'Saisissez votre mot de passe actuel.',
   currentPasswordWrong: 'Le mot de passe actuel est incorrect.',
   emailChangeInvalid:
     "Ce lien de confirmation n'est plus valide. Saisissez de nouveau l'adresse dans vos informations personnelles pour en recevoir un autre.",

@@ -31,6 +31,26 @@ export async function profileOf(db: AppDatabase, userId: number): Promise<Profil
   return row;
 }
 
+/** Counts a check of the member's current password (a limit per account, as for sign-ins). */
+export type PasswordChecks = () => Promise<void>;
+
+/**
+ * Throws on `current_password` unless `password` is the account's: asked before the address or
+ * the password changes, so that a session left open, or a stolen cookie, is not enough to take
+ * the account (decision 0008). Each check is counted first (`count` throws 429 past the limit):
+ * whoever holds the session cannot try passwords here faster than at the sign-in.
+ */
+async function checkCurrentPassword(
+  count: PasswordChecks,
+  passwordHash: string | null,
+  password: string,
+): Promise<void> {
+  await count();
+  if (!passwordHash || !(await verifyPassword(passwordHash, password))) {
+    throw new ValidationError({ current_password: [USER_ACCOUNT_MESSAGES.currentPasswordWrong] });
+  }
+}
+
 /**
  * Saves the profile; another account's address (in any case) is refused on `email`. A new
  * address asks for the current password (`current_password`: whoever holds a session left open
@@ -43,7 +63,13 @@ export async function profileOf(db: AppDatabase, userId: number): Promise<Profil
  */
 export async function saveProfile(
   db: AppDatabase,
-  input: { userId: number; form: ProfileForm; ip: string | null; jobs: JobQueue },
+  input: {
+    userId: number;
+    form: ProfileForm;
+    ip: string | null;
+    jobs: JobQueue;
+    passwordChecks: PasswordChecks;
+  },
 ): Promise<{ pendingEmail: string | null }> {
   const { userId, form } = input;
   const email = form.email.trim();
@@ -65,15 +91,12 @@ export async function saveProfile(
   const sameAddress = current.email.toLowerCase() === email.toLowerCase();
   const newRequest = !sameAddress && current.pendingEmail?.toLowerCase() !== email.toLowerCase();
   if (newRequest) {
-    const password = form.current_password ?? '';
-    if (!password) {
+    if (!form.current_password) {
       throw new ValidationError({
         current_password: [USER_ACCOUNT_MESSAGES.currentPasswordRequired],
       });
     }
-    if (!current.passwordHash || !(await verifyPassword(current.passwordHash, password))) {
-      throw new ValidationError({ current_password: [USER_ACCOUNT_MESSAGES.currentPasswordWrong] });
-    }
+    await checkCurrentPassword(input.passwordChecks, current.passwordHash, form.current_password);
   }
   // Another case of the address asked for is the same request: its link still works.
   const pendingChanged =
@@ -110,10 +133,10 @@ export async function saveProfile(
 }
 
 /**
- * Changes the password (the sign-up's rules, common passwords refused) and closes the member's
- * other sessions: whoever else held one must sign in again with the new password. A reset link
- * sent earlier stops working: it would set another password over this one. The account's
- * address is told, with the change (decision 0008).
+ * Changes the password once the current one is given (the sign-up's rules, common passwords
+ * refused) and closes the member's other sessions: whoever else held one must sign in again with
+ * the new password. A reset link sent earlier stops working: it would set another password over
+ * this one. The account's address is told, with the change (decision 0008).
  */
 export async function changePassword(
   deps: { db: AppDatabase; sessions: SessionStore; mailer: Mailer; emails: AccountEmails },
@@ -122,9 +145,20 @@ export async function changePassword(
     currentSessionId: string;
     form: PasswordForm;
     ip: string | null;
+    passwordChecks: PasswordChecks;
   },
 ): Promise<void> {
   const userId = input.user.id;
+  const [current] = await deps.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!current) throw new Error('signed-in user not found');
+  await checkCurrentPassword(
+    input.passwordChecks,
+    current.passwordHash,
+    input.form.current_password,
+  );
   if (await isCommonPassword(input.form.password)) {
     throw new ValidationError({ password: [ACCOUNT_MESSAGES.commonPassword] });
   }

@@ -6,7 +6,7 @@ import { requireUser } from '../../platform/auth/plugin.ts';
 import type { SessionStore } from '../../platform/auth/sessions.ts';
 import type { AppDatabase, Clock } from '../../platform/database.ts';
 import { HttpError, MESSAGES } from '../../platform/errors.ts';
-import { routeRateLimit } from '../../platform/rate-limit.ts';
+import { ACCOUNT_WINDOW_MS, routeRateLimit } from '../../platform/rate-limit.ts';
 import { checkFormFiles } from '../../platform/uploads/check-form-files.ts';
 import { parseForm } from '../../platform/uploads/form-fields.ts';
 import { readMultipartForm } from '../../platform/uploads/multipart-form.ts';
@@ -47,6 +47,14 @@ export const userAccountRoutes: FastifyPluginAsync<UserAccountRoutesOptions> = a
   app,
   { config, db, sessions, emails },
 ) => {
+  /** Checks of a member's current password, limited per account as sign-ins are per address. */
+  const passwordChecks = (userId: number) => () =>
+    app.rateLimiter.consume(
+      `current-password:${userId}`,
+      config.RATE_LIMIT_ACCOUNT_MAX,
+      ACCOUNT_WINDOW_MS,
+    );
+
   app.get('/api/user/institution/options', async (request, reply) => {
     const user = requireUser(request);
     reply.headers(noStore);
@@ -83,6 +91,7 @@ export const userAccountRoutes: FastifyPluginAsync<UserAccountRoutesOptions> = a
       form,
       ip: request.ip ?? null,
       jobs: app.jobs,
+      passwordChecks: passwordChecks(user.id),
     });
     reply.headers(noStore);
     // Spec §8's message, and what to do when the address is to change.
@@ -99,7 +108,13 @@ export const userAccountRoutes: FastifyPluginAsync<UserAccountRoutesOptions> = a
     const form = parseForm(passwordFormSchema, await formBody(request));
     await changePassword(
       { db, sessions, mailer: app.mailer, emails },
-      { user, currentSessionId: session.id, form, ip: request.ip ?? null },
+      {
+        user,
+        currentSessionId: session.id,
+        form,
+        ip: request.ip ?? null,
+        passwordChecks: passwordChecks(user.id),
+      },
     );
     reply.headers(noStore);
     return { message: USER_ACCOUNT_MESSAGES.passwordSaved };

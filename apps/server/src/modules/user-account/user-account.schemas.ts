@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CIVILITIES } from '@ad/contract';
+import { USER_ACCOUNT_MESSAGES } from '@ad/contract/account/user-account';
 import { emailField, newPasswordField, withConfirmation } from '@ad/contract/schemas';
 import {
   formBoolean,
@@ -49,9 +50,16 @@ export const profileFormSchema = z.object({
 });
 export type ProfileForm = z.output<typeof profileFormSchema>;
 
-/** « Modifier mon mot de passe »: the sign-up's password rules and confirmation check. */
+/**
+ * « Modifier mon mot de passe »: the sign-up's password rules and confirmation check, and the
+ * current password (added to the spec's fields, decision 0008; checked by changePassword).
+ */
 export const passwordFormSchema = withConfirmation(
   z.object({
+    current_password: z.preprocess(
+      blankToUndefined,
+      z.string({ error: USER_ACCOUNT_MESSAGES.currentPasswordMissing }).max(200),
+    ),
     password: z.preprocess(blankToUndefined, newPasswordField),
     password_confirmation: z.preprocess(
       blankToUndefined,

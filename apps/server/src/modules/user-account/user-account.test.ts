@@ -35,6 +35,8 @@ const png = async (color = '#0a0'): Promise<TestFile> => ({
 
 /** createUser's default password. */
 const PASSWORD = 'Secret-Password-2026!';
+/** Checks of a member's current password per 15 minutes (RATE_LIMIT_ACCOUNT_MAX). */
+const ACCOUNT_MAX = 6;
 
 describe('the member account API (/api/user/institution, /api/user/profile)', () => {
   let t: TestApp;
@@ -112,7 +114,17 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
   const fileCount = async () => (await t.database.db.select({ id: files.id }).from(files)).length;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // The limits on: a member's checks of the current password are counted (ACCOUNT_MAX per
+    // account), the other tiers high enough for the whole file.
+    t = await createTestApp({
+      env: {
+        RATE_LIMIT_ENABLED: 'true',
+        RATE_LIMIT_READ_MAX: '100000',
+        RATE_LIMIT_WRITE_MAX: '100000',
+        RATE_LIMIT_AUTH_MAX: '100000',
+        RATE_LIMIT_ACCOUNT_MAX: String(ACCOUNT_MAX),
+      },
+    });
     await t.database.db.insert(departements).values([
       { code: '33', name: 'Gironde' },
       { code: '971', name: 'Guadeloupe' },
@@ -388,15 +400,15 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
     });
   });
 
-  describe('profile', () => {
-    const profile = {
-      civility: 'mr',
-      lastname: 'Durand',
-      firstname: 'Paul',
-      email: 'paul.durand@exemple.fr',
-      job: 'Chargé de mission',
-    };
+  const profile = {
+    civility: 'mr',
+    lastname: 'Durand',
+    firstname: 'Paul',
+    email: 'paul.durand@exemple.fr',
+    job: 'Chargé de mission',
+  };
 
+  describe('profile', () => {
     it('gives the current values and saves new ones (JSON)', async () => {
       const who = await member({ civility: 'mrs', job: 'Animatrice' });
       const current = await getJson<ProfileValues>(who, '/api/user/profile');
@@ -633,13 +645,16 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
   describe('password', () => {
     const NEW_PASSWORD = 'Potager-Solidaire-2027!';
 
+    const CHANGE = {
+      current_password: PASSWORD,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    };
+
     it('changes the password, closes the other sessions and keeps the current one', async () => {
       const who = await member();
       const elsewhere = await signIn(t.app, who.user);
-      const response = await postJson(who, '/api/user/profile/password', {
-        password: NEW_PASSWORD,
-        password_confirmation: NEW_PASSWORD,
-      });
+      const response = await postJson(who, '/api/user/profile/password', CHANGE);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: 'Votre mot de passe a bien été modifié.' });
 
@@ -684,33 +699,38 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
       const who = await member();
       const tokens = createUserTokens({ db: t.database.db, clock: () => new Date() });
       const link = await tokens.issue(who.user.id, 'password_reset');
-      const response = await postJson(who, '/api/user/profile/password', {
-        password: NEW_PASSWORD,
-        password_confirmation: NEW_PASSWORD,
-      });
+      const response = await postJson(who, '/api/user/profile/password', CHANGE);
       expect(response.statusCode).toBe(200);
       expect(await tokens.consume(link, 'password_reset')).toBeNull();
     });
 
     it.each([
       [
-        { password_confirmation: NEW_PASSWORD },
+        { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+        { current_password: ['Saisissez votre mot de passe actuel.'] },
+      ],
+      [
+        { ...CHANGE, current_password: 'pas le bon mot de passe' },
+        { current_password: ['Le mot de passe actuel est incorrect.'] },
+      ],
+      [
+        { current_password: PASSWORD, password_confirmation: NEW_PASSWORD },
         { password: ['Le champ mot de passe est obligatoire.'] },
       ],
       [
-        { password: NEW_PASSWORD },
+        { current_password: PASSWORD, password: NEW_PASSWORD },
         { password_confirmation: ['Le champ confirmation du mot de passe est obligatoire.'] },
       ],
       [
-        { password: 'court', password_confirmation: 'court' },
+        { current_password: PASSWORD, password: 'court', password_confirmation: 'court' },
         { password: ['Le mot de passe doit contenir au moins 12 caractères.'] },
       ],
       [
-        { password: NEW_PASSWORD, password_confirmation: `${NEW_PASSWORD}x` },
+        { ...CHANGE, password_confirmation: `${NEW_PASSWORD}x` },
         { password_confirmation: ['La confirmation du mot de passe ne correspond pas.'] },
       ],
       [
-        { password: 'azertyuiop123', password_confirmation: 'azertyuiop123' },
+        { ...CHANGE, password: 'azertyuiop123', password_confirmation: 'azertyuiop123' },
         { password: ['Ce mot de passe est trop courant. Veuillez en choisir un autre.'] },
       ],
     ])('refuses %j', async (body, errors) => {
@@ -721,6 +741,30 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
       expect(response.json<{ errors: Record<string, string[]> }>().errors).toEqual(errors);
       const [after] = await t.database.db.select().from(users).where(eq(users.id, who.user.id));
       expect(after?.passwordHash).toBe(before?.passwordHash);
+    });
+
+    it('counts the checks of the current password per account, on both forms', async () => {
+      const who = await member();
+      const wrong = { ...CHANGE, current_password: 'pas le bon mot de passe' };
+      for (let attempt = 1; attempt < ACCOUNT_MAX; attempt += 1) {
+        const response = await postJson(who, '/api/user/profile/password', wrong);
+        expect(response.statusCode).toBe(422);
+      }
+      const address = await postJson(who, '/api/user/profile', {
+        ...profile,
+        email: 'ailleurs@exemple.fr',
+        current_password: 'toujours pas le bon',
+      });
+      expect(address.statusCode).toBe(422);
+      // The next check is refused before the password is looked at, even the right one.
+      const blocked = await postJson(who, '/api/user/profile/password', CHANGE);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json<{ message: string }>().message).toMatch(/^Trop de requêtes/);
+      const [row] = await t.database.db.select().from(users).where(eq(users.id, who.user.id));
+      expect(await verifyPassword(row!.passwordHash!, PASSWORD)).toBe(true);
+      // Another member is not held back.
+      const other = await member();
+      expect((await postJson(other, '/api/user/profile/password', CHANGE)).statusCode).toBe(200);
     });
   });
 });

@@ -14,13 +14,15 @@ import { fr } from '../../../lib/fr.ts';
 const PASSWORD_HINT =
   'Au moins 12 caractères. Évitez les mots de passe courants : une phrase de plusieurs mots est facile à retenir et difficile à deviner.';
 
-const EMPTY = { password: '', password_confirmation: '' };
+const EMPTY = { current_password: '', password: '', password_confirmation: '' };
+/** The new password and its confirmation: only the first of their errors shows. */
 const FIELDS = ['password', 'password_confirmation'] as const;
 
 /**
  * « Modifier mon mot de passe » (spec §2 Profile page): only the first password error shows (one
  * message for the two fields at most), the form is cleared after a success, and the member's
- * other sessions are closed by the server.
+ * other sessions are closed by the server. The current password is asked first (added to the
+ * spec's fields, decision 0008), its error under it.
  */
 export function PasswordForm() {
   const [values, setValues] = useState(EMPTY);
@@ -42,29 +44,34 @@ export function PasswordForm() {
       },
     );
 
-  const field = (name: (typeof FIELDS)[number], label: string, hint: string) => (
-    <div className={fr.cx('fr-fieldset__element')}>
-      <PasswordInput
-        label={`${label} *`}
-        disabled={processing}
-        // The rule under the label, always (react-dsfr shows messagesHint only with messages).
-        hintText={hint || undefined}
-        messagesHint=""
-        messages={
-          firstError?.name === name && firstError.message
-            ? [{ severity: 'error', message: firstError.message }]
-            : []
-        }
-        nativeInputProps={{
-          name,
-          autoComplete: 'new-password',
-          required: true,
-          value: values[name],
-          onChange: (event) => setValues((current) => ({ ...current, [name]: event.target.value })),
-        }}
-      />
-    </div>
-  );
+  const field = (name: keyof typeof EMPTY, label: string, hint: string) => {
+    const message =
+      name === 'current_password'
+        ? errorFor(name)
+        : firstError?.name === name
+          ? firstError.message
+          : undefined;
+    return (
+      <div className={fr.cx('fr-fieldset__element')}>
+        <PasswordInput
+          label={`${label} *`}
+          disabled={processing}
+          // The rule under the label, always (react-dsfr shows messagesHint only with messages).
+          hintText={hint || undefined}
+          messagesHint=""
+          messages={message ? [{ severity: 'error', message }] : []}
+          nativeInputProps={{
+            name,
+            autoComplete: name === 'current_password' ? 'current-password' : 'new-password',
+            required: true,
+            value: values[name],
+            onChange: (event) =>
+              setValues((current) => ({ ...current, [name]: event.target.value })),
+          }}
+        />
+      </div>
+    );
+  };
 
   return (
     <section aria-labelledby="password-title">
@@ -78,6 +85,7 @@ export function PasswordForm() {
       <ErrorBanner show={form.hasErrors && !processing} />
       <form ref={form.formRef} noValidate aria-busy={processing} onSubmit={submit}>
         <fieldset className={fr.cx('fr-fieldset')} disabled={processing}>
+          {field('current_password', 'Mot de passe actuel', '')}
           {field('password', 'Nouveau mot de passe', PASSWORD_HINT)}
           {field('password_confirmation', 'Confirmation du mot de passe', '')}
           <div className={fr.cx('fr-fieldset__element', 'fr-mt-2w')}>

@@ -1,9 +1,40 @@
-import { emailField, expect, header, passwordField, pathOf, test } from '../fixtures.ts';
+import {
+  DEMO_MEMBER,
+  emailField,
+  expect,
+  header,
+  passwordField,
+  pathOf,
+  test,
+} from '../fixtures.ts';
 import { linkIn, solveCaptcha, uniqueEmail, waitForMail } from '../anonymous-forms.ts';
 
 const PASSWORD = 'une phrase de passe bien longue';
 
 test.describe('accounts', () => {
+  test('a sign-in typed while the page loads keeps every field once it is hydrated', async ({
+    page,
+  }) => {
+    // The page's scripts wait until both fields are filled in the server's HTML.
+    let scriptsAllowed!: () => void;
+    const typed = new Promise<void>((resolve) => (scriptsAllowed = resolve));
+    await page.route('**/assets/**/*.js', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    const opened = page.goto('/connexion');
+    await emailField(page).fill(DEMO_MEMBER.email);
+    await passwordField(page).fill(DEMO_MEMBER.password);
+    scriptsAllowed();
+    await opened; // hydrated
+    await expect(emailField(page)).toHaveValue(DEMO_MEMBER.email);
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /se connecter/i })
+      .click();
+    await expect.poll(() => pathOf(page)).toBe('/mon-compte/tableau-de-bord');
+  });
+
   test('sign up, confirm the address from the e-mail, sign in, see Mon Espace, sign out', async ({
     page,
     pageErrors,

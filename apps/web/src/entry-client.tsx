@@ -9,6 +9,8 @@ import { readPageConfig } from './app/page-config.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { matchPage } from './app/pages.ts';
 import { checkCsrfToken } from './lib/api-client.ts';
+import { readTypedValues } from './app/typed-before-hydration.ts';
+import { whenHydrated } from './app/hydration-marker.tsx';
 
 // Spec §8: without the token every state-changing request would be refused.
 checkCsrfToken();
@@ -74,6 +76,14 @@ void Promise.all([
 ]).then(() => {
   const root = document.getElementById('root');
   if (!root) throw new Error('Missing #root element');
+  // What the visitor typed while the page loaded reaches the forms once they are hydrated (the
+  // code that hands it over loads meanwhile, only then).
+  const typed = readTypedValues(root);
+  const replay = typed.size > 0 ? import('./app/replay-typed-values.ts') : null;
+  whenHydrated(() => {
+    void replay?.then(({ replayTypedValues }) => replayTypedValues(typed, root));
+    startDsfr();
+  });
   // In a transition, React hydrates in slices of a few milliseconds and lets the browser answer
   // in between (a click, a scroll); outside one, hydration is a single long task (on a slow phone,
   // most of the page's total blocking time). A control used before its slice is hydrated is
@@ -82,7 +92,7 @@ void Promise.all([
     hydrateRoot(
       root,
       <BrowserRouter>
-        <App queryClient={queryClient} pageConfig={pageConfig} onHydrated={startDsfr} />
+        <App queryClient={queryClient} pageConfig={pageConfig} />
       </BrowserRouter>,
     );
   });

@@ -9,6 +9,7 @@ import { HeadManager } from './head-manager.tsx';
 import { ScrollManager } from './scroll-manager.tsx';
 import { FocusManager, MAIN_ID } from './focus-manager.tsx';
 import { HashPopups } from './hash-popups.tsx';
+import { HydrationMarker } from './hydration-marker.tsx';
 import { ClientOnly } from './client-only.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { ConsentBanner } from './consent-parts.ts';
@@ -84,6 +85,7 @@ function Frame() {
         >
           <Suspense fallback={<Loader />}>
             <Outlet />
+            <HydrationMarker />
           </Suspense>
         </RouteErrorBoundary>
       </main>

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { fr } from '../lib/fr.ts';
+import { HydrationMarker } from './hydration-marker.tsx';
 
 interface State {
   error: Error | null;
@@ -26,6 +27,7 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
       <div className={fr.cx('fr-container', 'fr-my-6w')}>
         <h1>Erreur inattendue</h1>
         <p>Désolé, la page n'a pas pu s'afficher. Rechargez la page ou réessayez plus tard.</p>
+        <HydrationMarker />
       </div>
     );
   }

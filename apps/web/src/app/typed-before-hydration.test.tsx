@@ -1,0 +1,128 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { replayTypedValues } from './replay-typed-values.ts';
+import { readTypedValues } from './typed-before-hydration.ts';
+
+/** A controlled form that shows its state, as the app's forms keep theirs. */
+function Form() {
+  const [email, setEmail] = useState('');
+  const [message, setMessage] = useState('Bonjour');
+  const [remember, setRemember] = useState(false);
+  const [civility, setCivility] = useState('mrs');
+  const [subject, setSubject] = useState('');
+  const [, setRenders] = useState(0);
+  return (
+    <form>
+      <input aria-label="E-mail" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <textarea aria-label="Message" value={message} onChange={(e) => setMessage(e.target.value)} />
+      <input
+        type="checkbox"
+        aria-label="Se souvenir de moi"
+        checked={remember}
+        onChange={(e) => setRemember(e.target.checked)}
+      />
+      {['mrs', 'mr'].map((value) => (
+        <input
+          key={value}
+          type="radio"
+          name="civility"
+          aria-label={value}
+          value={value}
+          checked={civility === value}
+          onChange={() => setCivility(value)}
+        />
+      ))}
+      <select aria-label="Objet" value={subject} onChange={(e) => setSubject(e.target.value)}>
+        <option value="">Choisir</option>
+        <option value="idee">Une idée</option>
+      </select>
+      <button type="button" onClick={() => setRenders((n) => n + 1)}>
+        Rendre
+      </button>
+      <output>{JSON.stringify({ email, message, remember, civility, subject })}</output>
+    </form>
+  );
+}
+
+let root: Root | undefined;
+let container: HTMLElement | undefined;
+
+afterEach(() => {
+  act(() => root?.unmount());
+  container?.remove();
+});
+
+/** The server's HTML, typed into before hydration, then hydrated (and `replay` called). */
+async function typedThenHydrated(replay: boolean) {
+  container = document.createElement('div');
+  container.innerHTML = renderToString(<Form />);
+  document.body.appendChild(container);
+  const field = <T extends HTMLElement>(name: string) => screen.getByLabelText<T>(name);
+  field<HTMLInputElement>('E-mail').value = 'anne@exemple.fr';
+  field<HTMLTextAreaElement>('Message').value = 'Bonjour, une question';
+  field<HTMLInputElement>('Se souvenir de moi').checked = true;
+  field<HTMLInputElement>('mr').checked = true;
+  field<HTMLSelectElement>('Objet').value = 'idee';
+  const typed = readTypedValues(container);
+  await act(async () => {
+    root = hydrateRoot(container!, <Form />);
+  });
+  if (replay) act(() => replayTypedValues(typed, container));
+  // Another render of the form, as the next keystroke or a loaded query would cause.
+  fireEvent.click(screen.getByRole('button', { name: 'Rendre' }));
+  return {
+    state: JSON.parse(container.querySelector('output')!.textContent!) as Record<string, unknown>,
+    email: field<HTMLInputElement>('E-mail').value,
+    message: field<HTMLTextAreaElement>('Message').value,
+    remember: field<HTMLInputElement>('Se souvenir de moi').checked,
+    civility: field<HTMLInputElement>('mr').checked ? 'mr' : 'mrs',
+    subject: field<HTMLSelectElement>('Objet').value,
+  };
+}
+
+const TYPED = {
+  email: 'anne@exemple.fr',
+  message: 'Bonjour, une question',
+  remember: true,
+  civility: 'mr',
+  subject: 'idee',
+};
+
+describe('readTypedValues and replayTypedValues', () => {
+  it('gives the form the values typed before hydration, which the next render keeps', async () => {
+    const form = await typedThenHydrated(true);
+    expect(form.state).toEqual(TYPED);
+    const { state: _state, ...shown } = form;
+    expect(shown).toEqual(TYPED);
+  });
+
+  it('is needed: without it, the next render puts the server values back', async () => {
+    const form = await typedThenHydrated(false);
+    expect(form.state).toEqual({
+      email: '',
+      message: 'Bonjour',
+      remember: false,
+      civility: 'mrs',
+      subject: '',
+    });
+    expect(form.email).toBe('');
+  });
+
+  it('leaves alone the fields nobody changed', async () => {
+    container = document.createElement('div');
+    container.innerHTML = renderToString(<Form />);
+    document.body.appendChild(container);
+    await act(async () => {
+      root = hydrateRoot(container!, <Form />);
+    });
+    const events: string[] = [];
+    container.addEventListener('input', (event) => events.push((event.target as Element).tagName));
+    container.addEventListener('change', (event) => events.push((event.target as Element).tagName));
+    container.addEventListener('click', (event) => events.push((event.target as Element).tagName));
+    act(() => replayTypedValues(readTypedValues(container!), container));
+    expect(events).toEqual([]);
+  });
+});

@@ -68,7 +68,7 @@ function locationOf(message: ConsoleMessage): string {
   return url ? `${url}:${lineNumber}` : 'unknown location';
 }
 
-/** Set on <html> by the app once React has hydrated the server's HTML (app/app.tsx). */
+/** Set on <html> by the app once React has hydrated the page (app/hydration-marker.tsx). */
 const HYDRATED_SELECTOR = 'html[data-hydrated]';
 
 /**

@@ -42,8 +42,8 @@
  *   RATE_LIMIT_READ_MAX      requests per window and address, reads (global tier) [600]
  *   RATE_LIMIT_WRITE_MAX     writes (member submissions…) [60]
  *   RATE_LIMIT_AUTH_MAX      login and anonymous forms [10]
- *   RATE_LIMIT_ACCOUNT_MAX   sign-in, sign-up and reset attempts per e-mail address and 15 minutes, and checks
- *                            of a member's current password per account [10]
+ *   RATE_LIMIT_ACCOUNT_MAX   sign-in, sign-up and reset attempts per e-mail address and 15 minutes (a member's
+ *                            checks of the current password count as sign-ins) [10]
  *   PUBLIC_CACHE_WARM_ENTRIES answers of the public cache computed again in the background after a change of the
  *                            public content (read by visitors within a day, the most recent first); 0: none, at
  *                            most 500 [50; 0 in test]

@@ -31,14 +31,14 @@ export async function profileOf(db: AppDatabase, userId: number): Promise<Profil
   return row;
 }
 
-/** Counts a check of the member's current password (a limit per account, as for sign-ins). */
+/** Counts a check of the member's current password (as a sign-in attempt on the account). */
 export type PasswordChecks = () => Promise<void>;
 
 /**
  * Throws on `current_password` unless `password` is the account's: asked before the address or
  * the password changes, so that a session left open, or a stolen cookie, is not enough to take
  * the account (decision 0008). Each check is counted first (`count` throws 429 past the limit):
- * whoever holds the session cannot try passwords here faster than at the sign-in.
+ * whoever holds the session cannot try more passwords here than at the sign-in.
  */
 async function checkCurrentPassword(
   count: PasswordChecks,

@@ -47,10 +47,13 @@ export const userAccountRoutes: FastifyPluginAsync<UserAccountRoutesOptions> = a
   app,
   { config, db, sessions, emails },
 ) => {
-  /** Checks of a member's current password, limited per account as sign-ins are per address. */
-  const passwordChecks = (userId: number) => () =>
+  /**
+   * Checks of a member's current password count as sign-in attempts on the account's address
+   * (the same counter as /connexion's): whoever holds a session tries no more passwords here.
+   */
+  const passwordChecks = (email: string) => () =>
     app.rateLimiter.consume(
-      `current-password:${userId}`,
+      `sign-in:${email.trim().toLowerCase()}`,
       config.RATE_LIMIT_ACCOUNT_MAX,
       ACCOUNT_WINDOW_MS,
     );
@@ -91,7 +94,7 @@ export const userAccountRoutes: FastifyPluginAsync<UserAccountRoutesOptions> = a
       form,
       ip: request.ip ?? null,
       jobs: app.jobs,
-      passwordChecks: passwordChecks(user.id),
+      passwordChecks: passwordChecks(user.email),
     });
     reply.headers(noStore);
     // Spec §8's message, and what to do when the address is to change.
@@ -113,7 +116,7 @@ export const userAccountRoutes: FastifyPluginAsync<UserAccountRoutesOptions> = a
         currentSessionId: session.id,
         form,
         ip: request.ip ?? null,
-        passwordChecks: passwordChecks(user.id),
+        passwordChecks: passwordChecks(user.email),
       },
     );
     reply.headers(noStore);

@@ -56,10 +56,11 @@ export type ProfileForm = z.output<typeof profileFormSchema>;
  */
 export const passwordFormSchema = withConfirmation(
   z.object({
-    current_password: z.preprocess(
-      blankToUndefined,
-      z.string({ error: USER_ACCOUNT_MESSAGES.currentPasswordMissing }).max(200),
-    ),
+    // Not trimmed: a password may be made of spaces.
+    current_password: z
+      .string({ error: USER_ACCOUNT_MESSAGES.currentPasswordMissing })
+      .min(1, { error: USER_ACCOUNT_MESSAGES.currentPasswordMissing })
+      .max(200),
     password: z.preprocess(blankToUndefined, newPasswordField),
     password_confirmation: z.preprocess(
       blankToUndefined,

@@ -743,10 +743,11 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
       expect(after?.passwordHash).toBe(before?.passwordHash);
     });
 
-    it('counts the checks of the current password per account, on both forms', async () => {
+    it('counts the checks of the current password as sign-ins of the account, on both forms', async () => {
       const who = await member();
       const wrong = { ...CHANGE, current_password: 'pas le bon mot de passe' };
-      for (let attempt = 1; attempt < ACCOUNT_MAX; attempt += 1) {
+      // The member's sign-in counted one; then ACCOUNT_MAX - 2 checks here and one on the profile.
+      for (let attempt = 2; attempt < ACCOUNT_MAX; attempt += 1) {
         const response = await postJson(who, '/api/user/profile/password', wrong);
         expect(response.statusCode).toBe(422);
       }
@@ -762,6 +763,16 @@ describe('the member account API (/api/user/institution, /api/user/profile)', ()
       expect(blocked.json<{ message: string }>().message).toMatch(/^Trop de requêtes/);
       const [row] = await t.database.db.select().from(users).where(eq(users.id, who.user.id));
       expect(await verifyPassword(row!.passwordHash!, PASSWORD)).toBe(true);
+      // They count as sign-in attempts on the account: /connexion refuses it too.
+      const { cookies, csrf } = await visit(t.app, '/connexion');
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/connexion',
+        cookies,
+        headers: { 'x-csrf-token': csrf },
+        payload: { email: who.user.email, password: PASSWORD },
+      });
+      expect(signIn.statusCode).toBe(429);
       // Another member is not held back.
       const other = await member();
       expect((await postJson(other, '/api/user/profile/password', CHANGE)).statusCode).toBe(200);

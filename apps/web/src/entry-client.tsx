@@ -73,15 +73,21 @@ const matched = matchPage(window.location.href);
 void Promise.all([
   matched?.page.component.preload(),
   pageConfig.settings.cookieConsentEnabled ? FooterConsentItem.preload() : undefined,
-]).then(() => {
+]).then(async () => {
   const root = document.getElementById('root');
   if (!root) throw new Error('Missing #root element');
-  // What the visitor typed while the page loaded reaches the forms once they are hydrated (the
-  // code that hands it over loads meanwhile, only then).
+  // What the visitor typed while the page loaded reaches the forms once they are hydrated, before
+  // <html data-hydrated>; the code that hands it over loads only then (a failed load loses it).
   const typed = readTypedValues(root);
-  const replay = typed.size > 0 ? import('./app/replay-typed-values.ts') : null;
+  const replay =
+    typed.size > 0
+      ? await import('./app/replay-typed-values.ts').then(
+          ({ replayLater }) => replayLater(typed, root),
+          () => undefined,
+        )
+      : undefined;
   whenHydrated(() => {
-    void replay?.then(({ replayTypedValues }) => replayTypedValues(typed, root));
+    replay?.();
     startDsfr();
   });
   // In a transition, React hydrates in slices of a few milliseconds and lets the browser answer

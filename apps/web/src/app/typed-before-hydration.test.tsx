@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { replayTypedValues } from './replay-typed-values.ts';
+import { replayLater } from './replay-typed-values.ts';
 import { readTypedValues } from './typed-before-hydration.ts';
 
 /** A controlled form that shows its state, as the app's forms keep theirs. */
@@ -55,8 +55,14 @@ afterEach(() => {
   container?.remove();
 });
 
-/** The server's HTML, typed into before hydration, then hydrated (and `replay` called). */
-async function typedThenHydrated(replay: boolean) {
+/**
+ * The server's HTML, typed into before hydration, then hydrated; `changedAfter` changes fields
+ * once hydrated, then the replay runs (unless `replay` is false), then the form renders again.
+ */
+async function typedThenHydrated(
+  replay: boolean,
+  changedAfter: (field: <T extends HTMLElement>(name: string) => T) => void = () => {},
+) {
   container = document.createElement('div');
   container.innerHTML = renderToString(<Form />);
   document.body.appendChild(container);
@@ -66,11 +72,13 @@ async function typedThenHydrated(replay: boolean) {
   field<HTMLInputElement>('Se souvenir de moi').checked = true;
   field<HTMLInputElement>('mr').checked = true;
   field<HTMLSelectElement>('Objet').value = 'idee';
-  const typed = readTypedValues(container);
+  // As the entry does: read, watch, hydrate, replay once hydrated.
+  const later = replay ? replayLater(readTypedValues(container), container) : () => {};
   await act(async () => {
     root = hydrateRoot(container!, <Form />);
   });
-  if (replay) act(() => replayTypedValues(typed, container));
+  changedAfter(field);
+  act(later);
   // Another render of the form, as the next keystroke or a loaded query would cause.
   fireEvent.click(screen.getByRole('button', { name: 'Rendre' }));
   return {
@@ -91,7 +99,7 @@ const TYPED = {
   subject: 'idee',
 };
 
-describe('readTypedValues and replayTypedValues', () => {
+describe('readTypedValues and replayLater', () => {
   it('gives the form the values typed before hydration, which the next render keeps', async () => {
     const form = await typedThenHydrated(true);
     expect(form.state).toEqual(TYPED);
@@ -111,10 +119,22 @@ describe('readTypedValues and replayTypedValues', () => {
     expect(form.email).toBe('');
   });
 
+  it('keeps what the visitor changed again once hydrated, even back to the server value', async () => {
+    const form = await typedThenHydrated(true, (field) => {
+      fireEvent.change(field('E-mail'), { target: { value: 'autre@exemple.fr' } });
+      fireEvent.change(field('Objet'), { target: { value: '' } });
+    });
+    const expected = { ...TYPED, email: 'autre@exemple.fr', subject: '' };
+    expect(form.state).toEqual(expected);
+    const { state: _state, ...shown } = form;
+    expect(shown).toEqual(expected);
+  });
+
   it('leaves alone the fields nobody changed', async () => {
     container = document.createElement('div');
     container.innerHTML = renderToString(<Form />);
     document.body.appendChild(container);
+    const later = replayLater(readTypedValues(container), container);
     await act(async () => {
       root = hydrateRoot(container!, <Form />);
     });
@@ -122,7 +142,16 @@ describe('readTypedValues and replayTypedValues', () => {
     container.addEventListener('input', (event) => events.push((event.target as Element).tagName));
     container.addEventListener('change', (event) => events.push((event.target as Element).tagName));
     container.addEventListener('click', (event) => events.push((event.target as Element).tagName));
-    act(() => replayTypedValues(readTypedValues(container!), container));
+    act(later);
     expect(events).toEqual([]);
+  });
+
+  it('takes a list without a chosen option, showing its first, as unchanged', () => {
+    container = document.createElement('div');
+    container.innerHTML =
+      '<select><option value="a">A</option><option value="b">B</option></select>';
+    expect(readTypedValues(container).size).toBe(0);
+    container.querySelector('select')!.value = 'b';
+    expect([...readTypedValues(container).values()]).toEqual([['b']]);
   });
 });

@@ -8,12 +8,12 @@
  * hydrating. So the entry reads the fields the visitor changed just before hydrating
  * (`readTypedValues`), and once the page is hydrated (hydration-marker.tsx) each of them gets its
  * value back with the event a keystroke or a click would have sent, so that its form's state
- * takes it (`replayTypedValues`, replay-typed-values.ts: in a chunk of its own, loaded only when
- * a field was changed).
+ * takes it (`replayLater`, replay-typed-values.ts: in a chunk of its own, loaded only when a
+ * field was changed).
  */
 export type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-/** A text; whether a box or a radio button is checked; which options of a list are chosen. */
-export type Value = string | boolean | boolean[];
+/** A text; whether a box or a radio button is checked; the values of a list's chosen options. */
+export type Value = string | boolean | string[];
 export type TypedValues = ReadonlyMap<Field, Value>;
 
 const fieldsOf = (root: ParentNode) => root.querySelectorAll<Field>('input, textarea, select');
@@ -32,8 +32,12 @@ function changedValue(field: Field): Value | null {
   if (field.disabled) return null;
   if (field instanceof HTMLSelectElement) {
     const options = [...field.options];
-    if (options.every((option) => option.selected === option.defaultSelected)) return null;
-    return options.map((option) => option.selected);
+    // A single choice without a chosen option shows its first one: unchanged.
+    const unchanged =
+      field.multiple || options.some((option) => option.defaultSelected)
+        ? options.every((option) => option.selected === option.defaultSelected)
+        : field.selectedIndex <= 0;
+    return unchanged ? null : options.filter((option) => option.selected).map((o) => o.value);
   }
   if (field.readOnly) return null;
   if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {

@@ -206,8 +206,8 @@ test.describe('Informations personnelles', () => {
     const password = section.getByLabel(/^Nouveau mot de passe \*/);
     const confirmation = section.getByLabel('Confirmation du mot de passe *', { exact: true });
 
-    // Too short and not confirmed: only the first error shows.
-    await current.fill('pas mon mot de passe');
+    // Too short and not confirmed: only the first of their errors shows; the current password,
+    // not given, has its own under it.
     await password.fill('court');
     await confirmation.fill('autre');
     await section.getByRole('button', { name: 'Modifier mon mot de passe' }).click();
@@ -215,6 +215,11 @@ test.describe('Informations personnelles', () => {
     await expect(
       section.getByText('Le mot de passe doit contenir au moins 12 caractères.'),
     ).toBeVisible();
+    await expect(section.getByText('Saisissez votre mot de passe actuel.')).toBeVisible();
+    await expect(section.locator('.fr-message--error')).toHaveCount(2);
+    await current.fill('pas mon mot de passe');
+    await section.getByRole('button', { name: 'Modifier mon mot de passe' }).click();
+    await expect(section.getByText('Saisissez votre mot de passe actuel.')).toHaveCount(0);
     await expect(section.locator('.fr-message--error')).toHaveCount(1);
 
     // A session left open is not enough: the current password is checked.

@@ -18,7 +18,7 @@ import {
   findPublishedItemVersions,
 } from './maps-detail.queries.ts';
 import { mapSearch } from './maps-search.ts';
-import { filterMapItems, loadMapItems, type MapIndex, type MapItemFilters } from './map-index.ts';
+import { filterMapItems, loadMapItems, type MapIndex } from './map-index.ts';
 import { presentMapItemDetail, presentMapListItem } from './maps.presenter.ts';
 import {
   listBeneficiaries,
@@ -115,30 +115,14 @@ export async function readMapList(
   options: MapListOptions = {},
 ): Promise<MapListPage> {
   const q = input.q.trim();
-  const filters: MapItemFilters = {
-    latitude: input.latitude,
-    longitude: input.longitude,
-    thematics: input.thematics,
-    subthematics: input.subthematics,
-    projectHolders: input.projectHolders,
-    beneficiaries: input.beneficiaries,
-    locations: input.locations,
-    foodProcedureId: input.foodProcedureId,
-    contactId: input.contactId,
-  };
   const [{ items, themes }, searched] = await Promise.all([
     options.index ? options.index.read(db, kind) : loadMapItems(db, kind),
     q ? searchedIds(db, kind, q) : undefined,
   ]);
-  const matching = filterMapItems(items, filters, searched);
+  const matching = filterMapItems(items, input, searched);
   const request = pageRequest(input.page, options.perPage ?? MAP_PAGE_SIZE);
-  const link = pageLink(LIST_PATHS[kind], {
-    ...filters,
-    latitude: input.latitude ?? undefined,
-    longitude: input.longitude ?? undefined,
-    resourceType: input.resourceType,
-    q: q || undefined,
-  });
+  // The list's address: its filters as given (no bounds nor search when null or empty), then page.
+  const link = pageLink(LIST_PATHS[kind], { ...input, q });
   return paginate(
     matching
       .slice(request.offset, request.offset + request.perPage)

@@ -31,7 +31,9 @@ export async function freeSlug(
 /**
  * Swaps the row `id` with its neighbour in `order` (the ids of its list in the public order) and
  * writes the positions 0…n of the list, so that ties of older rows stop mattering. 409 with
- * `cannotMove` when the row is already at that end. Returns its new index.
+ * `cannotMove` when the row is already at that end. Returns its new index. The rows that moved
+ * count as updated (`updated_at`): what shows the list in its order, a PDF sheet for one, is
+ * made again.
  */
 export async function swapInOrder(
   tx: DbOrTx,
@@ -50,7 +52,7 @@ export async function swapInOrder(
     swapped.map((rowId, position) => sql`(${rowId}::int, ${position}::int)`),
     sql`, `,
   );
-  await tx.execute(sql`UPDATE ${sql.identifier(table)} AS t SET position = p.position
+  await tx.execute(sql`UPDATE ${sql.identifier(table)} AS t SET position = p.position, updated_at = now()
     FROM (VALUES ${positions}) AS p(id, position)
     WHERE t.id = p.id AND t.position IS DISTINCT FROM p.position`);
   return target;

@@ -269,7 +269,8 @@ async function initiativeRows(db: DbOrTx, ids: number[]): Promise<BaseItem[]> {
         eq(parentProcedures.moderationStatus, 'published'),
       ),
     )
-    .where(inArray(initiatives.id, ids));
+    // Published again: an item unpublished since the report's ids were read is left out.
+    .where(and(inArray(initiatives.id, ids), eq(initiatives.moderationStatus, 'published')));
   return rows.map(
     ({ thematicName, thematicColor, secondaryThematic, foodProcedureTitle, ...row }) => ({
       ...row,
@@ -304,7 +305,9 @@ async function procedureRows(db: DbOrTx, ids: number[]): Promise<BaseItem[]> {
       .leftJoin(departements, eq(departements.code, foodProcedures.departementCode))
       .leftJoin(projectHolderTypes, eq(projectHolderTypes.id, foodProcedures.projectHolderTypeId))
       .leftJoin(progressStatuses, eq(progressStatuses.id, foodProcedures.progressStatusId))
-      .where(inArray(foodProcedures.id, ids)),
+      .where(
+        and(inArray(foodProcedures.id, ids), eq(foodProcedures.moderationStatus, 'published')),
+      ),
     db
       .select({
         owner: foodProcedureThematics.foodProcedureId,

@@ -31,6 +31,7 @@ import { MAIL_SEND_JOB } from '../../platform/mail/mailer.ts';
 import { mailTo, readMails, waitForMail, type TestMail } from '../../platform/mail/testing.ts';
 import { createTestApp, visit, type TestApp } from '../../platform/testing.ts';
 import { inspectPdf } from './pdf-inspect.testing.ts';
+import { loadItems } from './export-report.queries.ts';
 import {
   createExportReportService,
   deleteOldReportFiles,
@@ -394,6 +395,20 @@ describe('POST /api/export-report', () => {
     const mail = await waitForMail(t.mailDir, mailTo(email), 60_000);
     const rows = await sheetRows(attachment(mail, '.xlsx').content);
     expect(rows.slice(1).map((r) => r[1])).toEqual(titles);
+  });
+
+  it('loads published items only, should one be unpublished after its id was read', async () => {
+    const db = t.database.db;
+    const initiativesRead = await loadItems(db, 'initiative', [
+      ids['Cantine de Périgueux']!,
+      ids['Initiative en attente']!,
+    ]);
+    expect(initiativesRead.map((item) => item.title)).toEqual(['Cantine de Périgueux']);
+    const proceduresRead = await loadItems(db, 'foodProcedure', [
+      ids['Démarche en attente']!,
+      ids['PAT du Bordelais']!,
+    ]);
+    expect(proceduresRead.map((item) => item.title)).toEqual(['PAT du Bordelais']);
   });
 
   it('says so when nothing matches, without attachments', async () => {

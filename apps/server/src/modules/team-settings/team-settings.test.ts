@@ -22,6 +22,7 @@ import {
 } from '../../db/schema/index.ts';
 import { loadReferenceIds, seedReferenceData, type ReferenceIds } from '../../db/seed/index.ts';
 import { createTestApp, signedInAs, visit, type TestApp } from '../../platform/testing.ts';
+import { readMapItemVersion } from '../maps/maps.service.ts';
 
 const API = '/api/moderation/settings';
 
@@ -456,6 +457,26 @@ describe('the reference lists of the back office (/api/moderation/settings)', ()
         .where(eq(initiativeBeneficiaries.beneficiaryId, beneficiary!.id));
       const deleted = await send(admin, 'DELETE', `${API}/beneficiaries/${beneficiary!.id}`);
       expect(deleted.statusCode, deleted.body).toBe(200);
+    });
+
+    it('makes the PDF sheets of the items again after a move (their lists change order)', async () => {
+      const db = t.database.db;
+      const [initiative] = await db
+        .insert(initiatives)
+        .values({
+          slug: 'initiative-fiche',
+          title: 'Initiative fiche',
+          moderationStatus: 'published',
+        })
+        .returning();
+      const before = await readMapItemVersion(db, 'initiative', initiative!.id);
+      expect(before).not.toBeNull();
+      const second = (await listOf('beneficiaries')).data[1]!;
+      const moved = await send(admin, 'POST', `${API}/beneficiaries/${second.id}/move`, {
+        direction: 'up',
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(await readMapItemVersion(db, 'initiative', initiative!.id)).not.toBe(before);
     });
 
     it('reads a progress status held by a pending edit of a food procedure', async () => {

@@ -531,6 +531,27 @@ test.describe('Initiatives map', () => {
     await expect(listItems(page).first()).toHaveAttribute('aria-posinset', '1');
   });
 
+  test('lists that cannot be loaded say so, beside the list and the map @mobile', async ({
+    page,
+    pageErrors,
+  }) => {
+    // The server renders the first rows; every page the browser asks for then fails.
+    pageErrors.allow(
+      /Failed to load resource: net::ERR_FAILED .*\/api\/(initiatives|food_procedures)\?/,
+    );
+    await page.route(/\/api\/(initiatives|food_procedures)\?/, (route) => route.abort());
+    await page.goto('/initiatives');
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: "Les initiatives n'ont pas pu être chargées." });
+    await expect(alert).toBeVisible();
+    // No loader left spinning: the rows the server rendered stay.
+    await expect(page.getByRole('tabpanel').getByRole('status')).toHaveCount(0);
+    await expect(listItem(page, ANGOULEME_PAT)).toBeVisible();
+    await showMap(page);
+    await expect(alert).toBeVisible();
+  });
+
   test('the list is reachable with the keyboard and says its size @mobile', async ({ page }) => {
     await page.goto('/initiatives?resourceType=initiatives');
     const first = listItems(page).first();

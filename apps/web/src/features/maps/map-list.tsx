@@ -39,6 +39,7 @@ export function MapList({
   lists,
   counts,
   loading,
+  failed,
   itemHref,
   onItemClick,
   onResourceType,
@@ -52,6 +53,8 @@ export function MapList({
   counts: Readonly<Record<MapListKind, number>>;
   /** True until the first result, or while a changed query is fetched. */
   loading: boolean;
+  /** The lists could not be fetched: no loader and no empty message (the page says why). */
+  failed: boolean;
   itemHref: (kind: MapListKind, item: MapListItem) => string;
   /** A click on an item; call `event.preventDefault()` to stay on the page. */
   onItemClick: (kind: MapListKind, item: MapListItem, event: MouseEvent) => void;
@@ -147,7 +150,7 @@ export function MapList({
           aria-labelledby={`${id}-tab-${tab}`}
           className="ad-tabs__panel"
         >
-          {loading && items.length === 0 ? (
+          {items.length === 0 && failed ? null : loading && items.length === 0 ? (
             <Loader />
           ) : items.length === 0 ? (
             <p className={fr.cx('fr-p-2w', 'fr-mb-0')}>{EMPTY_MESSAGES[tab]}</p>

@@ -97,6 +97,8 @@ export function InitiativesPage() {
   );
   const filters = useQuery(mapFiltersQuery());
   const { mapped, lists, listed, totals, loading, ready, error } = useMapLists(query);
+  // Spec §8 leaves list failures unshown; a loader that never ends would mislead (decision 0011).
+  const failed = error !== null && !loading;
   const kinds = listsOf(query);
 
   const detail = detailOf(params);
@@ -251,6 +253,15 @@ export function InitiativesPage() {
       <p className={fr.cx('fr-sr-only')} role="status">
         {loading ? 'Chargement…' : ''}
       </p>
+      {/* Above both columns: seen with the list and with the map (phones show one of them). */}
+      {failed ? (
+        <div
+          className={fr.cx('fr-alert', 'fr-alert--error', 'fr-alert--sm', 'fr-mb-2w')}
+          role="alert"
+        >
+          <p>Les initiatives n'ont pas pu être chargées. Veuillez réessayer dans un instant.</p>
+        </div>
+      ) : null}
       <div className="ad-initiatives" data-mobile-view={mobileView}>
         <section
           ref={listSection}
@@ -263,7 +274,8 @@ export function InitiativesPage() {
             kinds={kinds}
             lists={listed}
             counts={totals}
-            loading={loading || !ready}
+            loading={(loading || !ready) && !failed}
+            failed={failed}
             itemHref={itemHref}
             onItemClick={onItemClick}
             onResourceType={(type) => go(withResourceType(addressed().query, type))}
@@ -292,10 +304,6 @@ export function InitiativesPage() {
           {loading ? (
             <p className="ad-initiatives__loading" aria-hidden="true">
               Chargement…
-            </p>
-          ) : error ? (
-            <p className="ad-initiatives__loading" role="alert">
-              Les initiatives n'ont pas pu être chargées. Veuillez réessayer dans un instant.
             </p>
           ) : null}
           <MapLegend themes={filters.data?.themes ?? []} />

@@ -109,7 +109,7 @@ describe('the member initiatives and food procedures API', () => {
 
   const send = async (
     session: Session | null,
-    method: 'GET' | 'POST' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     fields?: Record<string, string | TestFile>,
     { csrf = true } = {},
@@ -387,26 +387,38 @@ describe('the member initiatives and food procedures API', () => {
     );
   });
 
-  it("hides another member's item and refuses anonymous or CSRF-less calls", async () => {
-    const itemId = await create();
-    for (const [method, url] of [
-      ['GET', `/api/user/initiatives/${itemId}`],
-      ['GET', `/api/user/initiatives/options/${itemId}`],
-      ['DELETE', `/api/user/initiatives/${itemId}`],
-    ] as const) {
-      expect((await send(other, method, url)).statusCode).toBe(404);
-    }
-    const update = await send(other, 'POST', `/api/user/initiatives/${itemId}`, {
-      ...initiativeFields(),
-      _method: 'put',
-    });
-    expect(update.statusCode).toBe(404);
-    expect((await send(null, 'GET', '/api/user/initiatives')).statusCode).toBe(401);
-    const noCsrf = await send(member, 'POST', '/api/user/initiatives', initiativeFields(), {
-      csrf: false,
-    });
-    expect(noCsrf.statusCode).toBe(419);
-  });
+  it.each([
+    ['initiatives', () => initiativeFields()],
+    ['food_procedures', () => procedureFields()],
+  ] as const)(
+    "hides another member's item among %s, and refuses anonymous or CSRF-less calls",
+    async (kind, fields) => {
+      const base = `/api/user/${kind}`;
+      const created = await send(member, 'POST', base, fields());
+      expect(created.statusCode, created.body).toBe(200);
+      const itemId = created.json<{ data: { id: number } }>().data.id;
+      for (const [method, url] of [
+        ['GET', `${base}/${itemId}`],
+        ['GET', `${base}/options/${itemId}`],
+        ['DELETE', `${base}/${itemId}`],
+      ] as const) {
+        expect((await send(other, method, url)).statusCode, `${method} ${url}`).toBe(404);
+      }
+      const update = await send(other, 'POST', `${base}/${itemId}`, {
+        ...fields(),
+        _method: 'put',
+      });
+      expect(update.statusCode).toBe(404);
+      expect((await send(other, 'PUT', `${base}/${itemId}`, fields())).statusCode).toBe(404);
+      // Untouched: its owner still reads it as it was.
+      const own = await send(member, 'GET', `${base}/${itemId}`);
+      expect(own.statusCode).toBe(200);
+      expect(own.json<{ data: { title: string } }>().data.title).toBe(fields().title);
+      expect((await send(null, 'GET', base)).statusCode).toBe(401);
+      const noCsrf = await send(member, 'POST', base, fields(), { csrf: false });
+      expect(noCsrf.statusCode).toBe(419);
+    },
+  );
 
   it('edits an unpublished item directly, keeping and renaming its files', async () => {
     const itemId = await create();

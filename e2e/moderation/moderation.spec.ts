@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolation } from '../axe.ts';
-import { DEMO_MEMBER, expect, header, pathOf, signIn, test } from '../fixtures.ts';
+import { DEMO_MEMBER, expect, header, hydrated, pathOf, signIn, test } from '../fixtures.ts';
 
 /**
  * The team's moderation back office (issue 10): the queue, the review page, decisions, and the
@@ -223,6 +223,48 @@ test.describe('moderation of submissions @desktop-only', () => {
 });
 
 test.describe('access and accessibility', () => {
+  test('a decision on a review decided meanwhile by another moderator is refused, and the review read again', async ({
+    page,
+    browser,
+    pageErrors,
+  }) => {
+    test.setTimeout(120_000);
+    pageErrors.allowStatus(409);
+    const title = unique('Actualité décidée deux fois');
+    await signInAs(page, DEMO_MEMBER);
+    await submitPost(page, title);
+    await signOut(page);
+    await signIn(page, MODERATOR);
+    await openModerationFromMenu(page);
+    await openFromQueue(page, title);
+    const reviewPath = pathOf(page);
+
+    // Another moderator, in another browser, refuses it first.
+    const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    try {
+      const second = await other.newPage();
+      await second.goto('/connexion');
+      await signIn(second, MODERATOR);
+      await second.goto(reviewPath);
+      await hydrated(second);
+      await expect(second.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await decide(second, /^Refuser/, 'Déjà traitée par un autre modérateur.');
+      await expect(main(second).getByText('La contribution a bien été refusée.')).toBeVisible();
+    } finally {
+      await other.close();
+    }
+
+    await decide(page, /^Publier/);
+    await expect(
+      main(page).getByText('Cet élément a changé depuis son ouverture', { exact: false }),
+    ).toBeVisible();
+    expect(pathOf(page)).toBe(reviewPath);
+    // Read again: nothing waits any more, and the post was never published.
+    await expect(main(page).getByRole('button', { name: 'Valider la décision' })).toHaveCount(0);
+    await page.goto('/actualites');
+    await expect(main(page).getByRole('link', { name: title })).toHaveCount(0);
+  });
+
   test('a member visiting /moderation sees the reserved message only', async ({ page }) => {
     await signInAs(page, DEMO_MEMBER);
     await page.goto('/moderation');

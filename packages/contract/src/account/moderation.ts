@@ -124,6 +124,11 @@ export interface ModerationReview {
   /** Newest first. */
   history: ModerationHistoryEntry[];
   duplicates: ModerationDuplicate[];
+  /**
+   * What this review shows (the item's state and its waiting edit), as an opaque token: a
+   * decision names it, and is refused when the member saved or another moderator decided since.
+   */
+  version: string;
 }
 
 /**
@@ -153,11 +158,15 @@ export interface ModerationDecisionBody {
   decision: ModerationDecision;
   /** Required to refuse or to ask for changes; sent to the author. */
   comment?: string;
+  /** The review's `version`: 409 (`changedMeanwhile`) when the item changed since. */
+  version: string;
 }
 
 /** `POST /api/moderation/items/:type/:id/unpublish` (JSON). */
 export interface ModerationUnpublishBody {
   comment: string;
+  /** The review's `version`, as for a decision. */
+  version: string;
 }
 
 export interface ModerationDecisionResponse {
@@ -168,6 +177,8 @@ export interface ModerationDecisionResponse {
 export const MODERATION_MESSAGES = {
   commentRequired: 'Le champ commentaire est obligatoire.',
   nothingWaiting: "Cet élément n'attend aucune décision de modération.",
+  changedMeanwhile:
+    'Cet élément a changé depuis son ouverture (une modification de son auteur ou une autre décision) : sa dernière version est affichée, relisez-la avant de décider.',
   notPublished: "Cet élément n'est pas publié.",
   published: 'La contribution a bien été publiée.',
   refused: 'La contribution a bien été refusée.',

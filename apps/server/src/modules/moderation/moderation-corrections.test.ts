@@ -60,13 +60,13 @@ describe('the team corrects a submission before publishing it (/api/moderation/i
     });
   };
 
-  const decide = (type: string, id: number, decision: string) =>
+  const decide = async (type: string, id: number, decision: string, comment?: string) =>
     t.app.inject({
       method: 'POST',
       url: `/api/moderation/items/${type}/${id}/decision`,
       cookies: moderator.cookies,
       headers: { 'x-csrf-token': moderator.csrf },
-      payload: { decision },
+      payload: { decision, comment, version: (await review(type, id)).version },
     });
 
   const review = async (type: string, id: number) => {
@@ -274,13 +274,9 @@ describe('the team corrects a submission before publishing it (/api/moderation/i
     const published = await submitPost('Déjà publiée');
     await decide('posts', published, 'publish');
     const draft = await submitPost('Renvoyée à son auteur');
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/moderation/items/posts/${draft}/decision`,
-      cookies: moderator.cookies,
-      headers: { 'x-csrf-token': moderator.csrf },
-      payload: { decision: 'request_changes', comment: 'Précisez la date.' },
-    });
+    expect((await decide('posts', draft, 'request_changes', 'Précisez la date.')).statusCode).toBe(
+      200,
+    );
     const fields = { ...postFields('Correction'), _method: 'put' };
     for (const url of [
       `/api/moderation/items/posts/${published}`,

@@ -39,6 +39,7 @@ import {
   findItem,
   liveState,
   revisionOf,
+  reviewVersion,
   type ModeratedItem,
 } from './moderation-items.ts';
 import type { ModerationEmails } from './moderation.emails.tsx';
@@ -209,15 +210,25 @@ export function moderationDecisions(deps: {
    * is emptied after the commit (the triggers tell the other instances).
    */
   async function run(
-    input: { type: ModerationType; id: number; actor: SessionUser; ip: string | null },
+    input: {
+      type: ModerationType;
+      id: number;
+      version: string;
+      actor: SessionUser;
+      ip: string | null;
+    },
     outcome: Outcome,
     comment: string | null,
   ): Promise<ModerationDecisionResponse> {
     const { actor } = input;
     const status = await app.fileStore.transaction(async (files) => {
       const { tx } = files;
-      const item = await findItem(tx, input.type, input.id);
+      const item = await findItem(tx, input.type, input.id, { lock: true });
       const revision = await revisionOf(tx, item);
+      // Decided on what the moderator read, or not at all.
+      if (reviewVersion(item, revision) !== input.version) {
+        throw new HttpError(409, MODERATION_MESSAGES.changedMeanwhile);
+      }
       const title = titleOf(item, revision);
       let next: ModerationStatus = item.moderationStatus;
       let kind: 'new' | 'edit' | 'published';
@@ -266,6 +277,7 @@ export function moderationDecisions(deps: {
       id: number;
       decision: ModerationDecision;
       comment: string | null;
+      version: string;
       actor: SessionUser;
       ip: string | null;
     }): Promise<ModerationDecisionResponse> {
@@ -281,6 +293,7 @@ export function moderationDecisions(deps: {
       type: ModerationType;
       id: number;
       comment: string | null;
+      version: string;
       actor: SessionUser;
       ip: string | null;
     }): Promise<ModerationDecisionResponse> {

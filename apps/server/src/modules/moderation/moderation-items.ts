@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { MODERATION_STATUS_LABELS, type ModerationStatus } from '@ad/contract';
@@ -43,10 +44,15 @@ export interface ModeratedItem {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/**
+ * The item by its type and id (404 when missing). `lock`: its row stays locked until the
+ * transaction ends, so that two decisions about it run one after the other.
+ */
 export async function findItem(
   db: DbOrTx,
   type: ModerationType,
   id: number,
+  { lock = false } = {},
 ): Promise<ModeratedItem> {
   const subject = subjectOf(type);
   const contact =
@@ -58,7 +64,7 @@ export async function findItem(
   const result = await db.execute(sql`
     SELECT id, ${sql.identifier(subject.titleColumn)} AS title, moderation_status, moderation_comment,
       user_id, updated_at, ${contact} AS contact_id
-    FROM ${sql.identifier(subject.table)} WHERE id = ${id}`);
+    FROM ${sql.identifier(subject.table)} WHERE id = ${id}${lock ? sql` FOR UPDATE` : sql``}`);
   const row = rowsOf<{
     id: number;
     title: string;
@@ -83,6 +89,23 @@ export async function findItem(
 
 export const revisionOf = (db: DbOrTx, item: ModeratedItem) =>
   pendingRevision(db, subjectOf(item.type).subjectType, item.id);
+
+/**
+ * What a review shows, as a token (ModerationReview `version`): the item's status and last change,
+ * and its waiting edit's values. A member's save, a correction or a decision changes it.
+ */
+export function reviewVersion(
+  item: ModeratedItem,
+  revision: PendingRevision<Record<string, unknown>> | null,
+): string {
+  const state = [
+    item.moderationStatus,
+    item.updatedAt.toISOString(),
+    revision?.id ?? null,
+    revision?.payload ?? null,
+  ];
+  return createHash('sha1').update(JSON.stringify(state)).digest('base64url');
+}
 
 const pick = (row: Record<string, unknown>, type: ModerationType): FlatState =>
   Object.fromEntries(Object.keys(FIELD_LABELS[type]).map((key) => [key, row[key]]));
@@ -356,6 +379,7 @@ export async function reviewItem(
     changes: described.changes,
     history,
     duplicates,
+    version: reviewVersion(item, revision),
   };
 }
 

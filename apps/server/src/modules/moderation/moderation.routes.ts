@@ -61,6 +61,11 @@ function itemOf(params: { type: string; id: string }) {
 }
 
 const commentField = z.string().max(5000, { error: 'Le commentaire est trop long.' }).nullish();
+/** The review's `version` (moderation-items.ts reviewVersion). */
+const versionField = z
+  .string({ error: 'La version de la contribution est manquante.' })
+  .min(1)
+  .max(100);
 
 /**
  * The team's moderation API (issue 10): the queue, the review of an item, its correction with
@@ -128,6 +133,7 @@ export const moderationRoutes: FastifyPluginAsync<ModerationRoutesOptions> = asy
         body: z.object({
           decision: z.enum(MODERATION_DECISIONS, { error: 'La décision est invalide.' }),
           comment: commentField,
+          version: versionField,
         }),
       },
     },
@@ -138,6 +144,7 @@ export const moderationRoutes: FastifyPluginAsync<ModerationRoutesOptions> = asy
         id,
         decision: request.body.decision,
         comment: request.body.comment ?? null,
+        version: request.body.version,
         actor: requireUser(request),
         ip: request.ip ?? null,
       });
@@ -146,13 +153,20 @@ export const moderationRoutes: FastifyPluginAsync<ModerationRoutesOptions> = asy
 
   typed.post(
     `${MODERATION_API_PATH}/items/:type/:id/unpublish`,
-    { ...write, schema: { params: itemParams, body: z.object({ comment: commentField }) } },
+    {
+      ...write,
+      schema: {
+        params: itemParams,
+        body: z.object({ comment: commentField, version: versionField }),
+      },
+    },
     async (request) => {
       const { type, id } = itemOf(request.params);
       return decisions.unpublish({
         type,
         id,
         comment: request.body.comment ?? null,
+        version: request.body.version,
         actor: requireUser(request),
         ip: request.ip ?? null,
       });

@@ -1,6 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ModerationQueue, ModerationReview } from '@ad/contract/account/moderation';
+import {
+  MODERATION_MESSAGES,
+  type ModerationQueue,
+  type ModerationReview,
+} from '@ad/contract/account/moderation';
 import {
   auditEvents,
   contacts,
@@ -43,8 +47,36 @@ describe('the moderation API (/api/moderation)', () => {
       payload,
     });
 
-  const decide = (type: string, id: number, decision: string, comment?: string) =>
-    post(moderator, `/api/moderation/items/${type}/${id}/decision`, { decision, comment });
+  /** The review's version, as the review page reads it before a decision. */
+  const versionOf = async (type: string, id: number) => {
+    const response = await get(moderator, `/api/moderation/items/${type}/${id}`);
+    return response.statusCode === 200
+      ? response.json<{ data: ModerationReview }>().data.version
+      : 'none';
+  };
+
+  const decide = async (
+    type: string,
+    id: number,
+    decision: string,
+    comment?: string,
+    version?: string,
+  ) =>
+    post(moderator, `/api/moderation/items/${type}/${id}/decision`, {
+      decision,
+      comment,
+      version: version ?? (await versionOf(type, id)),
+    });
+
+  const editPost = (id: number, title: string) =>
+    api.form(author, `/api/user/posts/${id}`, {
+      category_id: String(categoryId),
+      title,
+      authors: 'Camille Martin',
+      description: '<p>Le texte de l’actualité.</p>',
+      external_url: '',
+      _method: 'put',
+    });
 
   async function submitPost(title: string) {
     const response = await api.form(author, '/api/user/posts', {
@@ -370,6 +402,47 @@ describe('the moderation API (/api/moderation)', () => {
       expect(revision).toMatchObject({ status: 'approved', reviewedBy: moderator.user.id });
     });
 
+    it('decides only on what the moderator read: a save or a decision meanwhile is a 409', async () => {
+      // A new post saved again by its author after the review was read.
+      const id = await submitPost('Première version');
+      const read = await versionOf('posts', id);
+      expect((await editPost(id, 'Deuxième version')).statusCode).toBe(200);
+      const stale = await decide('posts', id, 'publish', undefined, read);
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().message).toBe(MODERATION_MESSAGES.changedMeanwhile);
+      expect(await statusOf(id)).toMatchObject({ moderationStatus: 'pending' });
+      // Read again: the decision goes through, on the second version.
+      const current = await versionOf('posts', id);
+      expect(current).not.toBe(read);
+      expect((await decide('posts', id, 'publish', undefined, current)).statusCode).toBe(200);
+      expect(await statusOf(id)).toMatchObject({
+        title: 'Deuxième version',
+        moderationStatus: 'published',
+      });
+      // The same version again (a second moderator, a second click): nothing waits any more.
+      const twice = await decide('posts', id, 'refuse', 'Trop tard.', current);
+      expect(twice.statusCode).toBe(409);
+      expect(await statusOf(id)).toMatchObject({ moderationStatus: 'published' });
+
+      // An edit of the published post replaced by its author after the review was read.
+      expect((await editPost(id, 'Modification lue')).statusCode).toBe(200);
+      const edit = await versionOf('posts', id);
+      expect((await editPost(id, 'Modification non lue')).statusCode).toBe(200);
+      expect((await decide('posts', id, 'publish', undefined, edit)).statusCode).toBe(409);
+      const [revision] = await t.database.db
+        .select()
+        .from(revisions)
+        .where(
+          and(
+            eq(revisions.subjectType, 'post'),
+            eq(revisions.subjectId, id),
+            eq(revisions.status, 'pending'),
+          ),
+        );
+      expect(revision?.payload).toMatchObject({ values: { title: 'Modification non lue' } });
+      expect(await statusOf(id)).toMatchObject({ title: 'Deuxième version' });
+    });
+
     it('refuses an edit: the published version stays online untouched', async () => {
       const id = await submitPost('Version en ligne');
       await decide('posts', id, 'publish');
@@ -400,7 +473,10 @@ describe('the moderation API (/api/moderation)', () => {
       const { slug } = await statusOf(id);
       const url = `/api/moderation/items/posts/${id}/unpublish`;
       expect((await post(moderator, url, {})).statusCode).toBe(422);
-      const response = await post(moderator, url, { comment: 'Contenu obsolète.' });
+      const response = await post(moderator, url, {
+        comment: 'Contenu obsolète.',
+        version: await versionOf('posts', id),
+      });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().data).toEqual({ moderation_status: 'rejected' });
       expect((await t.app.inject({ method: 'GET', url: `/api/posts/${slug}` })).statusCode).toBe(
@@ -411,7 +487,12 @@ describe('the moderation API (/api/moderation)', () => {
         (m) => mailTo(author.user.email)(m) && m.subject.includes("n'est plus publiée"),
       );
       expect(mail.text).toContain('Contenu obsolète.');
-      expect((await post(moderator, url, { comment: 'Encore.' })).statusCode).toBe(409);
+      const again = await post(moderator, url, {
+        comment: 'Encore.',
+        version: await versionOf('posts', id),
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(MODERATION_MESSAGES.notPublished);
       const history = (await get(moderator, `/api/moderation/items/posts/${id}`)).json<{
         data: ModerationReview;
       }>().data.history;

@@ -14,7 +14,7 @@ import {
   useAccountForm,
 } from '../../features/account-forms/index.ts';
 import { FieldInput } from '../../features/forms/field-input.tsx';
-import { api } from '../../lib/api-client.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
 import { fr } from '../../lib/fr.ts';
 import type { QueueLocationState } from './moderation-queue-page.tsx';
 import { decisionUrl, invalidateModeration, unpublishUrl } from './moderation-queries.ts';
@@ -43,6 +43,17 @@ function useBackToQueue(queuePath: string) {
   };
 }
 
+/**
+ * A decision refused because the item changed since the review was read (409, `changedMeanwhile`):
+ * the review is read again, so that the moderator decides on what is there now.
+ */
+function useReloadWhenChanged() {
+  const queryClient = useQueryClient();
+  return (error: unknown) => {
+    if (error instanceof ApiError && error.status === 409) void invalidateModeration(queryClient);
+  };
+}
+
 /** Publish, ask for changes or refuse, with the comment sent to the author. */
 export function DecisionForm({
   review,
@@ -55,6 +66,7 @@ export function DecisionForm({
   const [decision, setDecision] = useState<ModerationDecision | null>(null);
   const [comment, setComment] = useState('');
   const backToQueue = useBackToQueue(queuePath);
+  const reloadWhenChanged = useReloadWhenChanged();
   const commentRequired = decision === 'refuse' || decision === 'request_changes';
 
   const submit = (event: FormEvent<HTMLFormElement>) =>
@@ -63,10 +75,11 @@ export function DecisionForm({
       ({ signal }) =>
         api.post<ModerationDecisionResponse>(
           decisionUrl(review.type, review.id),
-          { decision, comment: comment.trim() || null },
+          { decision, comment: comment.trim() || null, version: review.version },
           { signal },
         ),
       backToQueue,
+      reloadWhenChanged,
     );
 
   return (
@@ -122,6 +135,7 @@ export function UnpublishForm({
   const form = useAccountForm();
   const [comment, setComment] = useState('');
   const backToQueue = useBackToQueue(queuePath);
+  const reloadWhenChanged = useReloadWhenChanged();
 
   const submit = (event: FormEvent<HTMLFormElement>) =>
     void form.submit(
@@ -129,10 +143,11 @@ export function UnpublishForm({
       ({ signal }) =>
         api.post<ModerationDecisionResponse>(
           unpublishUrl(review.type, review.id),
-          { comment: comment.trim() || null },
+          { comment: comment.trim() || null, version: review.version },
           { signal },
         ),
       backToQueue,
+      reloadWhenChanged,
     );
 
   return (

@@ -42,6 +42,20 @@ describe('NativeDialog', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it('ignores the close event of a hiding when it comes after being shown again', () => {
+    render(<Page />);
+    fireEvent.click(screen.getByRole('button', { name: 'Ouvrir' }));
+    // Hidden, then shown again before the browser's `close` task of the hiding has run (a key
+    // press goes first: the contact form closed by Escape at once).
+    act(() => screen.getByRole('button', { name: 'Masquer' }).click());
+    act(() => screen.getByRole('button', { name: 'Masquer' }).click());
+    const dialog = document.querySelector('dialog')!;
+    expect(dialog.open).toBe(true);
+    act(() => void dialog.dispatchEvent(new Event('close')));
+    expect(document.querySelector('dialog')).not.toBeNull();
+    expect(dialog.open).toBe(true);
+  });
+
   it('keeps its first opener when shown again with the focus nowhere', () => {
     render(<Page />);
     const opener = screen.getByRole('button', { name: 'Ouvrir' });

@@ -113,7 +113,9 @@ export function NativeDialog({
       onClose={() => {
         // Chrome closes a modal dialog on a repeated Escape even when `cancel` is prevented: tell
         // the owner, and show the dialog again if it keeps it open (a request that must finish).
-        if (!openRef.current) return;
+        // Not a hiding's own event, run late: the browser queues it, and a key press goes first
+        // (Escape on the contact form shows the detail again before its `close` task runs).
+        if (!openRef.current || ref.current?.open) return;
         onClose();
         requestAnimationFrame(() => {
           const dialog = ref.current;

@@ -74,6 +74,17 @@ async function openFromQueue(page: Page, title: string) {
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 }
 
+/** The member proposes a post, then a moderator opens its review: returns the review's path. */
+async function submitThenReview(page: Page, title: string): Promise<string> {
+  await signInAs(page, DEMO_MEMBER);
+  await submitPost(page, title);
+  await signOut(page);
+  await signIn(page, MODERATOR);
+  await openModerationFromMenu(page);
+  await openFromQueue(page, title);
+  return pathOf(page);
+}
+
 async function decide(page: Page, decision: RegExp, comment?: string) {
   // The DSFR draws the radio on its label, which takes the click.
   await main(page).getByRole('radio', { name: decision }).check({ force: true });
@@ -108,14 +119,7 @@ test.describe('moderation of submissions @desktop-only', () => {
     test.setTimeout(120_000);
     const title = unique('Actualité à modérer');
     const corrected = `${title} corrigée`;
-    await signInAs(page, DEMO_MEMBER);
-    await submitPost(page, title);
-    await signOut(page);
-
-    await signIn(page, MODERATOR);
-    await openModerationFromMenu(page);
-    await openFromQueue(page, title);
-    const reviewPath = pathOf(page);
+    const reviewPath = await submitThenReview(page, title);
     await expect(main(page).getByText('Nouvelle proposition')).toBeVisible();
     await expect(main(page).locator('dl')).toContainText(
       'Une actualité proposée pour la modération.',
@@ -220,9 +224,7 @@ test.describe('moderation of submissions @desktop-only', () => {
     await expect(page.getByRole('heading', { level: 1, name: DEMO_PUBLISHED_POST })).toBeVisible();
     await expect(page.getByText(edited)).toHaveCount(0);
   });
-});
 
-test.describe('access and accessibility', () => {
   test('a decision on a review decided meanwhile by another moderator is refused, and the review read again', async ({
     page,
     browser,
@@ -231,13 +233,7 @@ test.describe('access and accessibility', () => {
     test.setTimeout(120_000);
     pageErrors.allowStatus(409);
     const title = unique('Actualité décidée deux fois');
-    await signInAs(page, DEMO_MEMBER);
-    await submitPost(page, title);
-    await signOut(page);
-    await signIn(page, MODERATOR);
-    await openModerationFromMenu(page);
-    await openFromQueue(page, title);
-    const reviewPath = pathOf(page);
+    const reviewPath = await submitThenReview(page, title);
 
     // Another moderator, in another browser, refuses it first.
     const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
@@ -254,17 +250,21 @@ test.describe('access and accessibility', () => {
       await other.close();
     }
 
+    const refused = page.waitForResponse((response) => response.url().endsWith('/decision'));
     await decide(page, /^Publier/);
+    expect((await refused).status()).toBe(409);
+    // Read again: nothing waits any more, and the post was never published.
     await expect(
-      main(page).getByText('Cet élément a changé depuis son ouverture', { exact: false }),
+      main(page).getByText("Cet élément n'attend aucune décision de modération (statut : Refusé)."),
     ).toBeVisible();
     expect(pathOf(page)).toBe(reviewPath);
-    // Read again: nothing waits any more, and the post was never published.
     await expect(main(page).getByRole('button', { name: 'Valider la décision' })).toHaveCount(0);
     await page.goto('/actualites');
     await expect(main(page).getByRole('link', { name: title })).toHaveCount(0);
   });
+});
 
+test.describe('access and accessibility', () => {
   test('a member visiting /moderation sees the reserved message only', async ({ page }) => {
     await signInAs(page, DEMO_MEMBER);
     await page.goto('/moderation');

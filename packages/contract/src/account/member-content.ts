@@ -5,6 +5,14 @@ import type { ModerationStatus } from '../constants.ts';
  * account-area §3, §7). Zod-free: the web app imports them as types.
  */
 
+/**
+ * A member's save refused (409) because the item changed between the moment the save read it and
+ * its writing (the team decided, or another save of the member went first): the form keeps what
+ * was typed, and a new save goes through.
+ */
+export const MODERATED_MEANWHILE_MESSAGE =
+  "Cet élément a changé pendant votre saisie (une décision de l'équipe ou un autre enregistrement). Enregistrez à nouveau pour soumettre vos modifications.";
+
 /** The delete modal's texts and target (spec §3 'Dashboard list item'). */
 export interface Deletable {
   /** e.g. 'Actualité' (the modal's title is '{label} : suppression'). */

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { MODERATION_STATUS_LABELS, type ModerationStatus } from '@ad/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { revisions, type RevisionSubjectType } from '../../db/schema/index.ts';
-import { notFound } from '../../platform/errors.ts';
+import { MODERATED_MEANWHILE_MESSAGE } from '@ad/contract/account/member-content';
+import { HttpError, notFound } from '../../platform/errors.ts';
 
 /**
  * The moderation lifecycle of what members submit (docs/decisions/0003): a new item is
@@ -64,26 +65,53 @@ export async function pendingPayloads<P>(
   return new Map(rows.map((r) => [r.subjectId, r.payload as P]));
 }
 
+/** The table of each type of submission (the row a save and a moderation decision lock). */
+const SUBMISSION_TABLES: Record<RevisionSubjectType, string> = {
+  initiative: 'initiatives',
+  food_procedure: 'food_procedures',
+  post: 'posts',
+  event: 'events',
+  resource: 'resources',
+  contact: 'contacts',
+};
+
 /**
  * Saves a member's edit. Published item: the payload becomes (or replaces) its pending revision
  * and nothing public changes; otherwise `applyNow` writes the row and its relations, and the
  * item goes back to `pending`. Returns which of the two happened.
+ *
+ * The item's row is locked first, as a moderation decision locks it, and read again with its
+ * pending revision: when the team decided meanwhile (its status or its waiting edit is not the
+ * one the save was built on, `item.moderationStatus` and `revisionId`), nothing is written: 409.
+ * The save would otherwise rewrite a revision already approved, or an item just published.
  */
 export async function submitEdit<P extends Record<string, unknown>>(
   tx: DbOrTx,
   input: {
     subjectType: RevisionSubjectType;
     item: { id: number; moderationStatus: ModerationStatus };
+    /** The pending revision the save was built on (null: none). */
+    revisionId: number | null;
     authorId: number;
     payload: P;
     applyNow: () => Promise<void>;
   },
 ): Promise<'revision' | 'updated'> {
+  const locked = await tx.execute(sql`
+    SELECT moderation_status FROM ${sql.identifier(SUBMISSION_TABLES[input.subjectType])}
+    WHERE id = ${input.item.id} FOR UPDATE`);
+  const [row] = (locked as unknown as { rows: { moderation_status: ModerationStatus }[] }).rows;
+  const existing = await pendingRevision(tx, input.subjectType, input.item.id);
+  if (
+    row?.moderation_status !== input.item.moderationStatus ||
+    (existing?.id ?? null) !== input.revisionId
+  ) {
+    throw new HttpError(409, MODERATED_MEANWHILE_MESSAGE);
+  }
   if (input.item.moderationStatus !== 'published') {
     await input.applyNow();
     return 'updated';
   }
-  const existing = await pendingRevision(tx, input.subjectType, input.item.id);
   if (existing) {
     await tx
       .update(revisions)

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MODERATED_MEANWHILE_MESSAGE } from '@ad/contract/account/member-content';
 import {
   MODERATION_MESSAGES,
   type ModerationQueue,
@@ -441,6 +442,40 @@ describe('the moderation API (/api/moderation)', () => {
         );
       expect(revision?.payload).toMatchObject({ values: { title: 'Modification non lue' } });
       expect(await statusOf(id)).toMatchObject({ title: 'Deuxième version' });
+    });
+
+    it("refuses a member's save when the team decided between its reading and its writing", async () => {
+      // A new post: the member's second save was read while it waited; the team publishes it first.
+      const id = await submitPost('Lue avant la décision');
+      const transaction = t.app.fileStore.transaction.bind(t.app.fileStore);
+      const decidedFirst = (decision: () => Promise<unknown>) =>
+        vi.spyOn(t.app.fileStore, 'transaction').mockImplementationOnce(async (work, uploads) => {
+          await decision();
+          return transaction(work, uploads);
+        });
+      decidedFirst(async () => expect((await decide('posts', id, 'publish')).statusCode).toBe(200));
+      const late = await editPost(id, 'Écrite après la décision');
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toBe(MODERATED_MEANWHILE_MESSAGE);
+      expect(await statusOf(id)).toMatchObject({
+        title: 'Lue avant la décision',
+        moderationStatus: 'published',
+      });
+
+      // An edit of the published post: the team approves the waiting edit first.
+      expect((await editPost(id, 'Modification approuvée')).statusCode).toBe(200);
+      decidedFirst(async () => expect((await decide('posts', id, 'publish')).statusCode).toBe(200));
+      expect((await editPost(id, 'Modification écrite trop tard')).statusCode).toBe(409);
+      const closed = await t.database.db
+        .select()
+        .from(revisions)
+        .where(and(eq(revisions.subjectType, 'post'), eq(revisions.subjectId, id)));
+      expect(
+        closed.map((r) => [r.status, (r.payload as { values: { title: string } }).values.title]),
+      ).toEqual([['approved', 'Modification approuvée']]);
+      // Saved again, the edit waits for the team.
+      expect((await editPost(id, 'Modification écrite trop tard')).statusCode).toBe(200);
+      expect(await statusOf(id)).toMatchObject({ title: 'Modification approuvée' });
     });
 
     it('refuses an edit: the published version stays online untouched', async () => {

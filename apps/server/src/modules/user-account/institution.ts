@@ -223,6 +223,7 @@ export async function saveInstitution(
   await submitEdit(tx, {
     subjectType: 'contact',
     item: { id: contact.id, moderationStatus: contact.moderationStatus },
+    revisionId: revision?.id ?? null,
     authorId: userId,
     payload: { values, relations: {}, files: { image } } satisfies InstitutionRevisionPayload,
     applyNow: async () => {

@@ -311,6 +311,7 @@ export function projectService(deps: {
         const outcome = await submitEdit(tx, {
           subjectType: kind.subjectType,
           item: row,
+          revisionId: current?.revision?.id ?? null,
           authorId: userId,
           payload: state as unknown as Record<string, unknown>,
           applyNow: async () => {

@@ -211,6 +211,8 @@ export interface PublicationKind<V extends object, R extends PublicationRow> {
 export interface OwnedPublication<R, V> {
   row: R;
   revision: PublicationRevision<V> | null;
+  /** The pending revision's id (null: none). */
+  revisionId: number | null;
 }
 
 interface PublicationWrite {
@@ -269,6 +271,7 @@ export async function savePublication<V extends object, R extends PublicationRow
   const outcome = await submitEdit(tx, {
     subjectType,
     item: row,
+    revisionId: existing.revisionId,
     authorId: user.id,
     payload,
     applyNow: async () => {
@@ -360,7 +363,7 @@ export async function loadOwnedPublication<V extends object, R extends Publicati
 ): Promise<OwnedPublication<R, V>> {
   const owned = ownedOr404(await findPublicationRow(db, kind, id), userId);
   const revision = await pendingRevision<PublicationRevision<V>>(db, kind.subjectType, id);
-  return { row: owned, revision: revision?.payload ?? null };
+  return { row: owned, revision: revision?.payload ?? null, revisionId: revision?.id ?? null };
 }
 
 /** An item of `kind` with its pending revision, whoever submitted it (the team's back office), or 404. */
@@ -372,7 +375,7 @@ export async function loadPublication<V extends object, R extends PublicationRow
   const row = await findPublicationRow(db, kind, id);
   if (!row) throw notFound();
   const revision = await pendingRevision<PublicationRevision<V>>(db, kind.subjectType, id);
-  return { row, revision: revision?.payload ?? null };
+  return { row, revision: revision?.payload ?? null, revisionId: revision?.id ?? null };
 }
 
 async function findPublicationRow<V extends object, R extends PublicationRow>(

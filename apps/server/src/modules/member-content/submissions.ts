@@ -1,9 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MODERATION_STATUS_LABELS, type ModerationStatus } from '@ad/contract';
+import { MODERATED_MEANWHILE_MESSAGE } from '@ad/contract/account/member-content';
 import type { DbOrTx } from '../../db/client.ts';
 import { revisions, type RevisionSubjectType } from '../../db/schema/index.ts';
-import { MODERATED_MEANWHILE_MESSAGE } from '@ad/contract/account/member-content';
 import { HttpError, notFound } from '../../platform/errors.ts';
+import { rowsOf } from '../../platform/ordered-rows.ts';
+import { MODERATION_SUBJECTS } from '../moderation/moderation-subjects.ts';
 
 /**
  * The moderation lifecycle of what members submit (docs/decisions/0003): a new item is
@@ -65,15 +67,9 @@ export async function pendingPayloads<P>(
   return new Map(rows.map((r) => [r.subjectId, r.payload as P]));
 }
 
-/** The table of each type of submission (the row a save and a moderation decision lock). */
-const SUBMISSION_TABLES: Record<RevisionSubjectType, string> = {
-  initiative: 'initiatives',
-  food_procedure: 'food_procedures',
-  post: 'posts',
-  event: 'events',
-  resource: 'resources',
-  contact: 'contacts',
-};
+/** The table of a type of submission (the row a save and a moderation decision lock). */
+const tableOf = (subjectType: RevisionSubjectType): string =>
+  Object.values(MODERATION_SUBJECTS).find((subject) => subject.subjectType === subjectType)!.table;
 
 /**
  * Saves a member's edit. Published item: the payload becomes (or replaces) its pending revision
@@ -97,10 +93,10 @@ export async function submitEdit<P extends Record<string, unknown>>(
     applyNow: () => Promise<void>;
   },
 ): Promise<'revision' | 'updated'> {
-  const locked = await tx.execute(sql`
-    SELECT moderation_status FROM ${sql.identifier(SUBMISSION_TABLES[input.subjectType])}
-    WHERE id = ${input.item.id} FOR UPDATE`);
-  const [row] = (locked as unknown as { rows: { moderation_status: ModerationStatus }[] }).rows;
+  const [row] = rowsOf<{ moderation_status: ModerationStatus }>(
+    await tx.execute(sql`SELECT moderation_status FROM ${sql.identifier(tableOf(input.subjectType))}
+      WHERE id = ${input.item.id} FOR UPDATE`),
+  );
   const existing = await pendingRevision(tx, input.subjectType, input.item.id);
   if (
     row?.moderation_status !== input.item.moderationStatus ||

@@ -1,7 +1,7 @@
 // Initial JavaScript of a page: every script the browser starts to download, from the moment it
 // asks for the page until the app has hydrated it (`html[data-hydrated]`, set once the page itself
-// is hydrated, app/hydration-marker.tsx): the boot script, the app's entry and chunks, the page's chunk, whatever the way they
-// are loaded. What starts after hydration (the DSFR's own script, when idle) is not counted.
+// is hydrated, app/hydration-marker.tsx): the boot script, the app's entry and chunks, the page's
+// chunk, whatever the way they are loaded. What starts after hydration (the DSFR's own script, when idle) is not counted.
 // Each file is fetched again and gzipped at level 9.
 /* global document, window, MutationObserver -- the functions passed to the page run in the browser */
 import { gzipSync } from 'node:zlib';

@@ -150,10 +150,12 @@ export function MapList({
           aria-labelledby={`${id}-tab-${tab}`}
           className="ad-tabs__panel"
         >
-          {items.length === 0 && failed ? null : loading && items.length === 0 ? (
-            <Loader />
-          ) : items.length === 0 ? (
-            <p className={fr.cx('fr-p-2w', 'fr-mb-0')}>{EMPTY_MESSAGES[tab]}</p>
+          {items.length === 0 ? (
+            failed ? null : loading ? (
+              <Loader />
+            ) : (
+              <p className={fr.cx('fr-p-2w', 'fr-mb-0')}>{EMPTY_MESSAGES[tab]}</p>
+            )
           ) : (
             <VirtualList
               items={items}

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { dehydrate, hashKey } from '@tanstack/react-query';
+import { dehydrate } from '@tanstack/react-query';
 import { SsrIsDarkProvider } from '@codegouvfr/react-dsfr/useIsDark/server';
 import type { SsrRender } from '@ad/contract';
 import { App } from './app/app.tsx';
@@ -47,11 +47,6 @@ export const render: SsrRender = async ({ url, pageConfig: config, resolve }) =>
     queryClient.clear();
     throw serverError;
   }
-
-  // The render sees what the browser will have, the page's own queries: one may have read others
-  // through the client (the map's list previews read a whole first page): those are dropped.
-  const declared = new Set(queries.map((query) => hashKey(query.queryKey)));
-  queryClient.removeQueries({ predicate: (query) => !declared.has(query.queryHash) });
 
   // A detail route's item comes from its first query: it fills the title and the breadcrumb.
   let item = pageConfig.item;

@@ -19,8 +19,16 @@ export const MAP_DETAIL_TYPES = ['initiative', 'demarche'] as const;
 export type MapDetailType = (typeof MAP_DETAIL_TYPES)[number];
 
 /**
- * Items per page of the two map lists. Large on purpose: the page fetches every page of the
- * current bounds and filters (the whole region by default) to draw all the markers, so few
+ * Items of the first page of each map list: what the side list shows before the browser has
+ * measured it (24 rows and 6 more, virtual-list.tsx), and what the server renders in the page.
+ * The first page is the list's most read answer (every visit, every change of filters, any other
+ * client of the API): small, it arrives first and costs little to serve (decision 0011).
+ */
+export const MAP_FIRST_PAGE_SIZE = 30;
+
+/**
+ * Items of every further page of the two map lists. Large on purpose: the page fetches every page
+ * of the current bounds and filters (the whole region by default) to draw all the markers, so few
  * requests matter; 1,000 keeps a page under 30 ms of server time on the large data set
  * (2,000 took 25–30 ms on PGlite at best) and about 30 KB compressed.
  */

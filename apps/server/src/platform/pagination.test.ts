@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { codeListParam, idListParam, normaliseArrayKeys, pageParam } from './list-input.ts';
-import { pageLink, pageRequest, paginate } from './pagination.ts';
+import { pageLink, pageRequest, pageRequestAfterFirst, paginate } from './pagination.ts';
 
 describe('paginate', () => {
   const link = pageLink('/api/posts', { categories: [3, 1], day: '', page: 2 });
@@ -28,6 +28,30 @@ describe('paginate', () => {
     const past = paginate([], 5, pageRequest(9), pageLink('/api/events', {}));
     expect(past.links.prev).toBe('/api/events?page=1');
     expect(past.meta.from).toBeNull();
+  });
+
+  it('cuts a list with a first page of its own size, then pages of another, without a gap', () => {
+    const link = pageLink('/api/initiatives', {});
+    const rows = Array.from({ length: 12 }, (_, index) => index + 1);
+    const read = (page: number) => {
+      const request = pageRequestAfterFirst(page, 3, 4);
+      return paginate(
+        rows.slice(request.offset, request.offset + request.perPage),
+        rows.length,
+        request,
+        link,
+      );
+    };
+    expect(read(1).data).toEqual([1, 2, 3]);
+    expect(read(1).meta).toMatchObject({ last_page: 4, per_page: 3, from: 1, to: 3 });
+    expect(read(2).meta).toMatchObject({ per_page: 4, from: 4, to: 7 });
+    expect(read(4).data).toEqual([12]);
+    expect(read(4).links.next).toBeNull();
+    expect([1, 2, 3, 4].flatMap((page) => read(page).data)).toEqual(rows);
+    expect(read(5).data).toEqual([]);
+    expect(pageRequestAfterFirst(1, 3, 4).pageCount(0)).toBe(1);
+    expect(pageRequestAfterFirst(1, 3, 4).pageCount(3)).toBe(1);
+    expect(pageRequestAfterFirst(1, 3, 4).pageCount(4)).toBe(2);
   });
 });
 

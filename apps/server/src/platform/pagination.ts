@@ -6,12 +6,32 @@ export const DEFAULT_PER_PAGE = 12;
 export interface PageRequest {
   page: number;
   perPage: number;
-  /** Rows to skip: `(page - 1) * perPage`. */
+  /** Rows to skip: `(page - 1) * perPage`, or as the first page's size gives them. */
   offset: number;
+  /** How many pages `total` rows make (`meta.last_page`, at least 1). */
+  pageCount: (total: number) => number;
 }
 
 export function pageRequest(page: number, perPage: number = DEFAULT_PER_PAGE): PageRequest {
-  return { page, perPage, offset: (page - 1) * perPage };
+  return {
+    page,
+    perPage,
+    offset: (page - 1) * perPage,
+    pageCount: (total) => Math.max(1, Math.ceil(total / perPage)),
+  };
+}
+
+/**
+ * Page `page` of a list whose first page holds `first` rows and every further page `next` (the
+ * map lists: a first page the size of what the side list shows first, then large pages).
+ */
+export function pageRequestAfterFirst(page: number, first: number, next: number): PageRequest {
+  return {
+    page,
+    perPage: page === 1 ? first : next,
+    offset: page === 1 ? 0 : first + (page - 2) * next,
+    pageCount: (total) => (total <= first ? 1 : 1 + Math.ceil((total - first) / next)),
+  };
 }
 
 type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
@@ -42,7 +62,7 @@ export function paginate<T>(
   request: PageRequest,
   link: (page: number) => string,
 ): Paginated<T> {
-  const lastPage = Math.max(1, Math.ceil(total / request.perPage));
+  const lastPage = request.pageCount(total);
   const { page } = request;
   return {
     data,

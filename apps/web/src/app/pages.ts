@@ -58,10 +58,7 @@ export interface PageMatch {
   search: URLSearchParams;
 }
 
-/**
- * A query a page needs before it can render: an `apiQuery`, or a query of its own whose function
- * reads `apiQuery`s through the query client (as the map's list previews do).
- */
+/** A query a page needs before it can render: an `apiQuery`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type PageQuery = FetchQueryOptions<any, Error, any, any>;
 

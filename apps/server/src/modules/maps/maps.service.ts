@@ -1,6 +1,7 @@
 import {
   FOOD_PROCEDURES_API_PATH,
   INITIATIVES_API_PATH,
+  MAP_FIRST_PAGE_SIZE,
   MAP_PAGE_SIZE,
   type MapDetailType,
   type MapFilters,
@@ -11,7 +12,7 @@ import {
 import { EXPORT_PERIOD_OPTIONS, EXPORT_TYPE_OPTIONS } from '@ad/contract/schemas';
 import type { AppDatabase } from '../../platform/database.ts';
 import { notFound } from '../../platform/errors.ts';
-import { pageLink, pageRequest, paginate } from '../../platform/pagination.ts';
+import { pageLink, pageRequestAfterFirst, paginate } from '../../platform/pagination.ts';
 import {
   findPublishedItemDetail,
   findPublishedItemVersion,
@@ -91,8 +92,8 @@ const LIST_PATHS: Record<MapListKind, string> = {
 };
 
 export interface MapListOptions {
-  /** Items per page: MAP_PAGE_SIZE (tests use fewer). */
-  perPage?: number;
+  /** Items of the first page and of the others: MAP_FIRST_PAGE_SIZE, MAP_PAGE_SIZE (tests use fewer). */
+  pageSizes?: { first: number; next: number };
   /** The lists kept in memory for the current content (the routes'); without it, read anew. */
   index?: MapIndex;
 }
@@ -105,8 +106,9 @@ async function searchedIds(db: AppDatabase, kind: MapListKind, q: string): Promi
 
 /**
  * A page of a map list: published items with a position matching the filters, by id,
- * MAP_PAGE_SIZE per page, filtered and cut from the list in memory (MapIndex); the French search
- * of `q` is the database's (one or two queries on its lexicon, then the matching ids).
+ * MAP_FIRST_PAGE_SIZE on the first page and MAP_PAGE_SIZE on each further one, filtered and cut
+ * from the list in memory (MapIndex); the French search of `q` is the database's (one or two
+ * queries on its lexicon, then the matching ids).
  */
 export async function readMapList(
   db: AppDatabase,
@@ -120,7 +122,8 @@ export async function readMapList(
     q ? searchedIds(db, kind, q) : undefined,
   ]);
   const matching = filterMapItems(items, input, searched);
-  const request = pageRequest(input.page, options.perPage ?? MAP_PAGE_SIZE);
+  const sizes = options.pageSizes ?? { first: MAP_FIRST_PAGE_SIZE, next: MAP_PAGE_SIZE };
+  const request = pageRequestAfterFirst(input.page, sizes.first, sizes.next);
   // The list's address: its filters as given (no bounds nor search when null or empty), then page.
   const link = pageLink(LIST_PATHS[kind], { ...input, q });
   return paginate(

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FIELD_INVALID_MESSAGE,
+  MAP_FIRST_PAGE_SIZE,
   MAP_PAGE_SIZE,
   mapItemPdfPath,
   THEMATICS,
@@ -361,7 +362,7 @@ describe('the initiatives map API', () => {
       expect(page.meta).toMatchObject({
         current_page: 1,
         last_page: 1,
-        per_page: MAP_PAGE_SIZE,
+        per_page: MAP_FIRST_PAGE_SIZE,
         total: 3,
         from: 1,
         to: 3,
@@ -576,29 +577,32 @@ describe('the initiatives map API', () => {
     it('pages through a list with pages that merge without duplicates', async () => {
       const db = t.database.db;
       const input = { ...NO_FILTERS };
-      const first = await readMapList(db, 'initiatives', input, { perPage: 2 });
-      expect(first.meta).toMatchObject({ current_page: 1, last_page: 2, per_page: 2, total: 3 });
+      // A first page of its own size, then larger pages.
+      const sizes = { pageSizes: { first: 1, next: 2 } };
+      const first = await readMapList(db, 'initiatives', input, sizes);
+      expect(first.meta).toMatchObject({ current_page: 1, last_page: 2, per_page: 1, total: 3 });
       expect(first.links.next).toBe('/api/initiatives?page=2');
-      const second = await readMapList(db, 'initiatives', { ...input, page: 2 }, { perPage: 2 });
+      const second = await readMapList(db, 'initiatives', { ...input, page: 2 }, sizes);
       expect(second.meta).toMatchObject({
         current_page: 2,
         last_page: 2,
+        per_page: 2,
         total: 3,
-        from: 3,
+        from: 2,
         to: 3,
       });
       const merged = [...first.data, ...second.data].map((item) => item.id);
       expect(merged).toEqual(ids('marche', 'epicerie', 'cantine'));
       // Past the last page: no rows, the total still right.
-      const third = await readMapList(db, 'initiatives', { ...input, page: 3 }, { perPage: 2 });
+      const third = await readMapList(db, 'initiatives', { ...input, page: 3 }, sizes);
       expect(third.data).toEqual([]);
       expect(third.meta).toMatchObject({ total: 3, last_page: 2 });
-      // A full last page.
+      // A full first page is the only one.
       const byTwo = await readMapList(
         db,
         'initiatives',
         { ...input, thematics: [nutrition], page: 1 },
-        { perPage: 2 },
+        { pageSizes: { first: 2, next: 5 } },
       );
       expect(byTwo.meta).toMatchObject({ total: 2, last_page: 1 });
       expect(byTwo.links.first).toBe(`/api/initiatives?thematics%5B%5D=${nutrition}&page=1`);
@@ -607,7 +611,8 @@ describe('the initiatives map API', () => {
       const content = { generation: 0 };
       const index = new MapIndex(content);
       const db = t.database.db;
-      const page = () => readMapList(db, 'initiatives', NO_FILTERS, { perPage: 2, index });
+      const page = () =>
+        readMapList(db, 'initiatives', NO_FILTERS, { pageSizes: { first: 2, next: 2 }, index });
       // Two pages read together: one load (the items, the themes).
       const { result, queries } = await t.database.recordQueries(() =>
         Promise.all([
@@ -890,15 +895,16 @@ describe('the initiatives map API', () => {
 
 describe('a map list longer than a page', () => {
   let t: TestApp;
+  const TOTAL = MAP_FIRST_PAGE_SIZE + MAP_PAGE_SIZE + 5;
 
   beforeAll(async () => {
     t = await createTestApp();
-    // MAP_PAGE_SIZE + 5 published initiatives, in one statement.
+    // A first page, a full page and 5 more published initiatives, in one statement.
     await t.database.db.execute(sql`
       INSERT INTO ${initiatives} (title, slug, latitude, longitude, city, moderation_status)
       SELECT 'Initiative ' || n, 'initiative-' || n, 43 + (n % 400) / 100.0,
         -1 + (n % 500) / 100.0, 'Ville ' || n, 'published'
-      FROM generate_series(1, ${MAP_PAGE_SIZE + 5}) AS n`);
+      FROM generate_series(1, ${TOTAL}) AS n`);
     await t.contentSettled();
   });
 
@@ -906,53 +912,54 @@ describe('a map list longer than a page', () => {
     await t?.close();
   });
 
-  it('serves MAP_PAGE_SIZE items per page, pages merging without duplicates', async () => {
+  it('serves MAP_FIRST_PAGE_SIZE items, then MAP_PAGE_SIZE per page, pages merging without duplicates', async () => {
     const seen: number[] = [];
+    const sizes: number[] = [];
     let url: string | null = '/api/initiatives?page=1';
-    let pages = 0;
     while (url) {
       const response: LightMyRequestResponse = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       const page: MapListPage = response.json<MapListPage>();
-      pages += 1;
-      expect(page.meta.per_page).toBe(MAP_PAGE_SIZE);
-      expect(page.meta.last_page).toBe(2);
-      expect(page.meta.total).toBe(MAP_PAGE_SIZE + 5);
+      expect(page.meta.last_page).toBe(3);
+      expect(page.meta.total).toBe(TOTAL);
+      expect(page.meta.per_page).toBe(sizes.length ? MAP_PAGE_SIZE : MAP_FIRST_PAGE_SIZE);
+      sizes.push(page.data.length);
       seen.push(...page.data.map((item) => item.id));
       url = page.links.next;
     }
-    expect(pages).toBe(2);
-    expect(seen).toHaveLength(MAP_PAGE_SIZE + 5);
-    expect(new Set(seen).size).toBe(seen.length);
+    expect(sizes).toEqual([MAP_FIRST_PAGE_SIZE, MAP_PAGE_SIZE, 5]);
+    expect(new Set(seen).size).toBe(TOTAL);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
   });
 
-  it("renders the beginning of the page's list with its total, and preloads every page", async () => {
+  it("renders the list's first page with its total, and preloads every further page", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/initiatives' });
     expect(response.statusCode).toBe(200);
     const html = response.body;
     // Demo-free database: no procedure, so the initiatives' tab is the one shown.
-    expect(html).toMatch(/Initiatives \(distinctes\)<span class="ad-tabs__count">1\u202f?\s?005</);
+    expect(html).toMatch(/Initiatives \(distinctes\)<span class="ad-tabs__count">1\u202f?\s?035</);
     const first = await t.app.inject({ method: 'GET', url: '/api/initiatives?page=1' });
     const items = first.json<MapListPage>().data;
     expect(html).toContain(`>${items[0]!.title}</span>`);
-    expect(html).toContain(`>${items[1]!.title}</span>`);
+    expect(html).toContain(`>${items.at(-1)!.title}</span>`);
     expect(html).toMatch(/href="\/initiatives\/initiative\/\d+"/);
-    // The page embeds the first rows only (a whole page is 1,000 items), with the page count.
+    // The page embeds each list's first page (the next ones are 1,000 items), with the page count.
     const state = JSON.parse(
       /<script type="application\/json" id="query-state">(.*?)<\/script>/s.exec(html)![1]!,
     ) as { queries: { state: { data: unknown } }[] };
     const embedded = state.queries
       .map((query) => query.state.data)
       .filter((data): data is MapListPage => (data as MapListPage).meta !== undefined);
-    expect(embedded.map((page) => page.data.length)).toEqual([0, 30]);
-    expect(embedded[1]!.meta.last_page).toBe(2);
-    expect(html).not.toContain(`>${items[30]!.title}<`);
-    expect(html).not.toContain(JSON.stringify(items[30]!.title));
-    // Every page of the list is preloaded with the page, the first one included.
+    expect(embedded.map((page) => page.data.length)).toEqual([0, MAP_FIRST_PAGE_SIZE]);
+    expect(embedded[1]!.meta.last_page).toBe(3);
+    const second = await t.app.inject({ method: 'GET', url: '/api/initiatives?page=2' });
+    const next = second.json<MapListPage>().data[0]!;
+    expect(html).not.toContain(`>${next.title}<`);
+    expect(html).not.toContain(JSON.stringify(next.title));
+    // Every further page of the list is preloaded with the page.
     const preloads = [...html.matchAll(/<link rel="preload" as="fetch"[^>]*href="([^"]+)"/g)].map(
       ([, href]) => new URL(href!.replaceAll('&amp;', '&'), 'http://x').searchParams,
     );
-    expect(preloads.map((search) => search.get('page'))).toEqual(['1', '1', '2']);
+    expect(preloads.map((search) => search.get('page'))).toEqual(['2', '3']);
   });
 });

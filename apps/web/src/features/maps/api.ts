@@ -8,7 +8,6 @@ import {
   type MapItemDetail,
   type MapListPage,
 } from '@ad/contract';
-import { queryOptions } from '@tanstack/react-query';
 import { apiQuery } from '../../lib/api-query.ts';
 import { listApiParams, type MapListKind, type MapQuery } from './map-query.ts';
 
@@ -21,37 +20,17 @@ export const MAP_LIST_PATHS: Record<MapListKind, string> = {
 /** GET /api/maps/filters: the filter bar's options and the legend's themes. */
 export const mapFiltersQuery = () => apiQuery<MapFilters>(MAP_FILTERS_API_PATH);
 
-/** One page of a list for the page's state, shown no sooner than 250 ms in the browser. */
+/**
+ * One page of a list for the page's state. A result is shown no sooner than 250 ms in the browser
+ * (spec §7): its first page waits for that; the further pages are asked for once the first has
+ * come (or with the page, which renders the first), so they need not wait again.
+ */
 export const mapListPageQuery = (kind: MapListKind, query: MapQuery, page: number) =>
-  apiQuery<MapListPage>(MAP_LIST_PATHS[kind], listApiParams(query, kind, page), {
-    minDelayMs: MIN_DELAY_DETAIL_MS,
-  });
-
-/**
- * Rows of a list the server renders: at least those the side list renders before the browser
- * measures it (virtual-list.tsx: 24 rows and 6 more).
- */
-export const MAP_LIST_PREVIEW_ROWS = 30;
-
-/**
- * The beginning of a list and its totals: what the page shows until every page of the list has
- * come. The server renders it and embeds it in the page in place of the first page (1,000 items,
- * about 250 KB: on a phone, the page's HTML took a second longer to parse and paint); the browser
- * then fetches every page, the first one included, which the page's HTML preloads. It is read from
- * the first page, through the cache (in the browser, the same request as the list's).
- */
-export const mapListPreviewQuery = (kind: MapListKind, query: MapQuery) => {
-  const firstPage = mapListPageQuery(kind, query, 1);
-  return queryOptions({
-    queryKey: ['map-list-preview', ...firstPage.queryKey] as const,
-    // The first page has its own retry.
-    retry: false,
-    queryFn: async ({ client }): Promise<MapListPage> => {
-      const page = await client.fetchQuery(firstPage);
-      return { ...page, data: page.data.slice(0, MAP_LIST_PREVIEW_ROWS) };
-    },
-  });
-};
+  apiQuery<MapListPage>(
+    MAP_LIST_PATHS[kind],
+    listApiParams(query, kind, page),
+    page === 1 ? { minDelayMs: MIN_DELAY_DETAIL_MS } : {},
+  );
 
 /**
  * The detail of the route /initiatives/{initiative|demarche}/{id} (fetched only for an integer

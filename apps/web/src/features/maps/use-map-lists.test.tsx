@@ -4,7 +4,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MapListItem, MapListPage } from '@ad/contract';
 import { apiUrl, type ApiQueryKey } from '../../lib/api-query.ts';
-import { MAP_LIST_PREVIEW_ROWS, mapListPageQuery, mapListPreviewQuery } from './api.ts';
+import { mapListPageQuery } from './api.ts';
 import { mapQueryFrom, type MapListKind, type MapQuery } from './map-query.ts';
 import { useMapLists } from './use-map-lists.ts';
 
@@ -65,46 +65,29 @@ describe('useMapLists', () => {
   const urlOf = (kind: MapListKind, page: number) =>
     apiUrl(mapListPageQuery(kind, query, page).queryKey);
 
-  it('shows the first rows with the totals until every page came, then the whole lists', async () => {
+  it('shows the first pages with the totals until every page came, then the whole lists', async () => {
     const { client, waiting, wrapper } = pendingClient();
-    // As the server renders the page: the beginning of each list is in the cache, not its pages.
-    const preview = (kind: MapListKind, lastPage: number) =>
-      client.setQueryData(mapListPreviewQuery(kind, query).queryKey, {
-        ...pageOf(1, lastPage),
-        data: [item(11)],
-      });
-    preview('foodProcedures', 1);
-    preview('initiatives', 3);
+    // As the server renders the page: the first page of each list is in the cache.
+    client.setQueryData(mapListPageQuery('foodProcedures', query, 1).queryKey, pageOf(1, 1));
+    client.setQueryData(mapListPageQuery('initiatives', query, 1).queryKey, pageOf(1, 3));
     const { result } = renderHook(() => useMapLists(query), { wrapper });
 
-    expect(result.current.listed.foodProcedures.map((i) => i.id)).toEqual([11]);
-    expect(result.current.listed.initiatives.map((i) => i.id)).toEqual([11]);
+    expect(result.current.listed.foodProcedures.map((i) => i.id)).toEqual([11, 12]);
+    expect(result.current.listed.initiatives.map((i) => i.id)).toEqual([11, 12]);
     expect(result.current.totals).toEqual({ foodProcedures: 2, initiatives: 6 });
     // The map waits for the complete result.
     expect(result.current.lists).toEqual({ foodProcedures: [], initiatives: [] });
     expect(result.current.ready).toBe(false);
-    // Every page at once, the first ones included: the previews gave the page counts.
+    // Every further page at once: the first pages gave the page counts.
     await waitFor(() =>
       expect([...waiting.keys()].sort()).toEqual(
-        [
-          urlOf('foodProcedures', 1),
-          urlOf('initiatives', 1),
-          urlOf('initiatives', 2),
-          urlOf('initiatives', 3),
-        ].sort(),
+        [urlOf('initiatives', 2), urlOf('initiatives', 3)].sort(),
       ),
     );
 
-    await act(async () => {
-      waiting.get(urlOf('foodProcedures', 1))!(pageOf(1, 1));
-      waiting.get(urlOf('initiatives', 1))!(pageOf(1, 3));
-      waiting.get(urlOf('initiatives', 2))!(pageOf(2, 3));
-    });
+    await act(async () => waiting.get(urlOf('initiatives', 2))!(pageOf(2, 3)));
     expect(result.current.lists.initiatives).toEqual([]);
-    // The whole first page replaces the first rows.
-    await waitFor(() =>
-      expect(result.current.listed.initiatives.map((i) => i.id)).toEqual([11, 12]),
-    );
+    expect(result.current.listed.initiatives.map((i) => i.id)).toEqual([11, 12]);
 
     await act(async () => waiting.get(urlOf('initiatives', 3))!(pageOf(3, 3)));
     // TanStack Query hands results to React on a timer (its notify manager's setTimeout), which a
@@ -115,18 +98,20 @@ describe('useMapLists', () => {
     expect(result.current.totals).toEqual({ foodProcedures: 2, initiatives: 6 });
   });
 
-  it('reads the beginning of a list from its first page, fetched once', async () => {
-    const { client, waiting } = pendingClient();
-    const page = { ...pageOf(1, 1), data: Array.from({ length: 40 }, (_, i) => item(i + 1)) };
-    const preview = client.fetchQuery(mapListPreviewQuery('initiatives', query));
-    const first = client.fetchQuery(mapListPageQuery('initiatives', query, 1));
-    await waitFor(() => expect(waiting.size).toBe(1));
-    waiting.get(urlOf('initiatives', 1))!(page);
-    expect((await preview).data.map((i) => i.id)).toEqual(
-      page.data.slice(0, MAP_LIST_PREVIEW_ROWS).map((i) => i.id),
-    );
-    expect((await preview).meta).toEqual(page.meta);
-    expect(await first).toBe(page);
+  it('asks for the further pages once the first came, which alone waits the minimum delay', async () => {
+    const { waiting, wrapper } = pendingClient();
+    const filtered = mapQueryFrom(new URLSearchParams('resourceType=initiatives&thematics=1'));
+    const url = (page: number) => apiUrl(mapListPageQuery('initiatives', filtered, page).queryKey);
+    const { result } = renderHook(() => useMapLists(filtered), { wrapper });
+    await waitFor(() => expect([...waiting.keys()]).toEqual([url(1)]));
+    await act(async () => waiting.get(url(1))!(pageOf(1, 2)));
+    await waitFor(() => expect([...waiting.keys()]).toEqual([url(1), url(2)]));
+    await act(async () => waiting.get(url(2))!(pageOf(2, 2)));
+    await waitFor(() => expect(result.current.ready).toBe(true));
+    expect(result.current.lists.initiatives.map((i) => i.id)).toEqual([11, 12, 21, 22]);
+    // Spec §7's 250 ms: the result's first request waits for it, the next ones follow it.
+    expect(mapListPageQuery('initiatives', filtered, 1).meta).toEqual({ minDelayMs: 250 });
+    expect(mapListPageQuery('initiatives', filtered, 2).meta).toBeUndefined();
   });
 
   it('narrows the lists to a view inside the result; the map keeps the whole result', async () => {

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { DEFAULT_MAP_BOUNDS, type MapListItem, type MapListPage } from '@ad/contract';
-import { mapListPageQuery, mapListPreviewQuery } from './api.ts';
+import { mapListPageQuery } from './api.ts';
 import { listsOf, type MapBounds, type MapListKind, type MapQuery } from './map-query.ts';
 import { mergePages } from './map-query-changes.ts';
 
@@ -18,11 +18,10 @@ export interface MapListsState {
   lists: MapLists;
   /**
    * The side list's: `lists`, or before the first complete result (the server's render, then
-   * until every page has come) the first page of each list, or before it came its first rows
-   * (mapListPreviewQuery).
+   * until every page has come) the first page of each list.
    */
   listed: MapLists;
-  /** The tabs' counts: the lengths of `lists`, or the lists' totals with their first rows. */
+  /** The tabs' counts: the lengths of `lists`, or the lists' totals with their first pages. */
   totals: Record<MapListKind, number>;
   /** True while a page is being fetched (spec §4: the loading flag). */
   loading: boolean;
@@ -96,8 +95,8 @@ const samePages = (a: readonly unknown[], b: readonly unknown[]) =>
  * every further page up to `meta.last_page` at once; the pages are merged without duplicate ids
  * and swapped in only when both types have completed, so the map never shows half a result. A
  * changed query leaves the previous requests without observers, which cancels them (TanStack
- * Query aborts the fetch's signal). The server renders the first rows of each list and has the
- * browser preload every page (pages/initiatives/initiatives.ts).
+ * Query aborts the fetch's signal). The server renders the first page of each list (its first
+ * rows) and has the browser preload every further page (pages/initiatives/initiatives.ts).
  *
  * A map move inside the area of the last complete result (zooming in, panning within the region)
  * needs no request: the same filters give the same items, so that result is narrowed to the new
@@ -120,16 +119,12 @@ export function useMapLists(query: MapQuery): MapListsState {
   if (!covers(target)) setTarget({ scope, bounds: view });
   const fetchQuery = { ...query, bounds: target.bounds };
 
-  // The beginning of each list with its totals (the server renders it), and every page.
-  const previews = useQueries({
-    queries: kinds.map((kind) => mapListPreviewQuery(kind, fetchQuery)),
-  });
+  // The first page of each list with its totals (the server renders it), then every other page.
   const firsts = useQueries({
     queries: kinds.map((kind) => mapListPageQuery(kind, fetchQuery, 1)),
   });
   const rest = kinds.flatMap((kind, index) => {
-    const lastPage =
-      firsts[index]?.data?.meta.last_page ?? previews[index]?.data?.meta.last_page ?? 1;
+    const lastPage = firsts[index]?.data?.meta.last_page ?? 1;
     return Array.from({ length: lastPage - 1 }, (_, i) => ({ kind, page: i + 2 }));
   });
   const others = useQueries({
@@ -163,14 +158,10 @@ export function useMapLists(query: MapQuery): MapListsState {
     });
   }
 
-  // Before any complete result: the beginning of each list (pages are by id, so the first rows
-  // of the result), with each list's total: its first page once it came, before that its first
-  // rows, which the server renders (the list is the page's content, readable without JavaScript).
-  // The map waits for the complete result.
-  const firstPages =
-    !fetched && !complete
-      ? kinds.map((_, index) => firsts[index]?.data ?? previews[index]?.data)
-      : [];
+  // Before any complete result: the first page of each list (pages are by id, so the first rows
+  // of the result), with each list's total, which the server renders (the list is the page's
+  // content, readable without JavaScript). The map waits for the complete result.
+  const firstPages = !fetched && !complete ? kinds.map((_, index) => firsts[index]?.data) : [];
   const [firstOfA, firstOfB] = firstPages;
   const kindsKey = kinds.join(',');
   const preview = useMemo(() => {

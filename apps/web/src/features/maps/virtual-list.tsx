@@ -157,8 +157,8 @@ function range(start: number, end: number): number[] {
 
 /**
  * Whether `next` continues `previous`: the same list, or the same rows and more after them (the
- * first rows of a list, then its first page, then the whole list; compared at both ends of
- * `previous`). The same rows fetched again for a new query make a new list.
+ * first page of a list, then the whole list; compared at both ends of `previous`). The same rows
+ * fetched again for a new query make a new list.
  */
 function continues<T>(
   previous: readonly T[],

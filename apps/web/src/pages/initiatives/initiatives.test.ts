@@ -3,30 +3,29 @@ import type { MapListPage } from '@ad/contract';
 import { apiUrl } from '../../lib/api-query.ts';
 import { initiativesFollowUps, initiativesQueries } from './initiatives.ts';
 
-const preview = (lastPage: number) =>
+const firstPage = (lastPage: number) =>
   ({ data: [], meta: { last_page: lastPage } }) as unknown as MapListPage;
 const match = (search: string) => ({ params: {}, search: new URLSearchParams(search) });
 
 describe('initiativesFollowUps', () => {
-  it('asks for every page of each list, up to its last page', () => {
-    const urls = initiativesFollowUps([{}, preview(1), preview(3)], match('')).map((query) =>
+  it('asks for every further page of each list, up to its last page', () => {
+    const urls = initiativesFollowUps([{}, firstPage(1), firstPage(3)], match('')).map((query) =>
       apiUrl(query.queryKey),
     );
-    expect(urls).toHaveLength(4);
-    expect(urls[0]).toMatch(/^\/api\/food_procedures\?.*page=1&resourceType=all$/);
-    expect(urls[1]).toMatch(/^\/api\/initiatives\?.*page=1&resourceType=all$/);
-    expect(urls[2]).toMatch(/^\/api\/initiatives\?.*page=2&resourceType=all$/);
-    expect(urls[3]).toMatch(/^\/api\/initiatives\?.*page=3&resourceType=all$/);
+    // The first pages are in the page: the procedures' only page, the initiatives' first.
+    expect(urls).toHaveLength(2);
+    expect(urls[0]).toMatch(/^\/api\/initiatives\?.*page=2&resourceType=all$/);
+    expect(urls[1]).toMatch(/^\/api\/initiatives\?.*page=3&resourceType=all$/);
   });
 
   it('follows the query: one list, its filters', () => {
     const urls = initiativesFollowUps(
-      [{}, preview(2)],
+      [{}, firstPage(3)],
       match('resourceType=food_procedures&thematics[]=4'),
     ).map((query) => apiUrl(query.queryKey));
     expect(urls).toHaveLength(2);
-    expect(urls[0]).toMatch(/^\/api\/food_procedures\?.*page=1.*thematics%5B%5D=4/);
-    expect(urls[1]).toMatch(/^\/api\/food_procedures\?.*page=2.*thematics%5B%5D=4/);
+    expect(urls[0]).toMatch(/^\/api\/food_procedures\?.*page=2.*thematics%5B%5D=4/);
+    expect(urls[1]).toMatch(/^\/api\/food_procedures\?.*page=3.*thematics%5B%5D=4/);
   });
 
   it('asks for nothing for a list the server could not read', () => {
@@ -45,8 +44,8 @@ describe('initiativesQueries', () => {
 
   it('keeps the lists first, so that their follow-ups find them', () => {
     const queries = initiativesQueries(match('demarcheId=12'));
-    const previews = [{}, preview(2), { data: { title: 'PAT' } }];
+    const firstPages = [{}, firstPage(3), { data: { title: 'PAT' } }];
     expect(queries).toHaveLength(3);
-    expect(initiativesFollowUps(previews as never, match('demarcheId=12'))).toHaveLength(2);
+    expect(initiativesFollowUps(firstPages as never, match('demarcheId=12'))).toHaveLength(2);
   });
 });

@@ -6,12 +6,7 @@ import {
   type MapListPage,
 } from '@ad/contract';
 import { apiQuery } from '../../lib/api-query.ts';
-import {
-  mapDetailQuery,
-  mapFiltersQuery,
-  mapListPageQuery,
-  mapListPreviewQuery,
-} from '../../features/maps/api.ts';
+import { mapDetailQuery, mapFiltersQuery, mapListPageQuery } from '../../features/maps/api.ts';
 import { listsOf, mapQueryFrom, parseId, type MapListKind } from '../../features/maps/map-query.ts';
 import type { FollowUpQuery, PageMatch, PageQuery } from '../../app/pages.ts';
 
@@ -30,33 +25,34 @@ export function detailPath(kind: MapListKind, id: number, search: string): strin
 }
 
 /**
- * What the server renders on /initiatives: the filters, the beginning of each list, and with a
- * procedure filter the procedure, whose title its tag shows ('Démarche : {title}',
- * map-filter-tags.tsx; last, so that the lists' previews keep their places for the follow-ups).
+ * What the server renders on /initiatives: the filters, the first page of each list (its first
+ * rows and its page count), and with a procedure filter the procedure, whose title its tag shows
+ * ('Démarche : {title}', map-filter-tags.tsx; last, so that the lists' first pages keep their
+ * places for the follow-ups).
  */
 export function initiativesQueries({ search }: PageMatch): PageQuery[] {
   const query = mapQueryFrom(search);
   return [
     mapFiltersQuery(),
-    ...listsOf(query).map((kind) => mapListPreviewQuery(kind, query)),
+    ...listsOf(query).map((kind) => mapListPageQuery(kind, query, 1)),
     ...(query.demarcheId === null ? [] : [mapDetailQuery('demarche', query.demarcheId)]),
   ];
 }
 
 /**
- * Every page of each list (1 to `meta.last_page`), which the page fetches once hydrated
+ * Every further page of each list (2 to `meta.last_page`), which the page fetches once hydrated
  * (features/maps/use-map-lists.ts), from the data of `initiativesQueries`: the filters, then the
- * beginning of each list with its page count.
+ * first page of each list with its page count.
  */
 export function initiativesFollowUps(
-  [, ...previews]: [unknown, ...(MapListPage | undefined)[]],
+  [, ...firstPages]: [unknown, ...(MapListPage | undefined)[]],
   { search }: PageMatch,
 ): FollowUpQuery[] {
   const query = mapQueryFrom(search);
   return listsOf(query).flatMap((kind, index) => {
     // A list the server could not read (refused parameters): the browser shows its error.
-    const lastPage = previews[index]?.meta.last_page ?? 0;
-    return Array.from({ length: lastPage }, (_, i) => mapListPageQuery(kind, query, i + 1));
+    const lastPage = firstPages[index]?.meta.last_page ?? 1;
+    return Array.from({ length: lastPage - 1 }, (_, i) => mapListPageQuery(kind, query, i + 2));
   });
 }
 

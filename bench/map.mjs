@@ -104,7 +104,7 @@ export async function benchMap(base, expected) {
       target: '< 1024 KB',
     },
     {
-      what: 'HTML of the page (the first rows of each list in it, compressed)',
+      what: 'HTML of the page (the first page of each list in it, compressed)',
       value: `${(pick('htmlBytes') / 1024).toFixed(0)} KB`,
       runs: runs.map((r) => Math.round(r.htmlBytes / 1024)).join(', '),
       target: '',

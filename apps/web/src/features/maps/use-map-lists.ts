@@ -164,13 +164,13 @@ export function useMapLists(query: MapQuery): MapListsState {
   const firstPages = !fetched && !complete ? kinds.map((_, index) => firsts[index]?.data) : [];
   const [firstOfA, firstOfB] = firstPages;
   const kindsKey = kinds.join(',');
-  const preview = useMemo(() => {
-    const previewKinds = kindsKey.split(',') as MapListKind[];
-    const pages = [firstOfA, firstOfB].slice(0, previewKinds.length);
+  const beginning = useMemo(() => {
+    const listKinds = kindsKey.split(',') as MapListKind[];
+    const pages = [firstOfA, firstOfB].slice(0, listKinds.length);
     if (pages.length === 0 || !pages.every((page) => page !== undefined)) return null;
     const listed: MapLists = { ...EMPTY };
     const totals = { foodProcedures: 0, initiatives: 0 };
-    previewKinds.forEach((kind, index) => {
+    listKinds.forEach((kind, index) => {
       listed[kind] = pages[index]!.data;
       totals[kind] = pages[index]!.meta.total;
     });
@@ -193,8 +193,8 @@ export function useMapLists(query: MapQuery): MapListsState {
   return {
     mapped: fetched?.lists ?? EMPTY,
     lists,
-    listed: preview?.listed ?? lists,
-    totals: preview?.totals ?? lengths,
+    listed: beginning?.listed ?? lists,
+    totals: beginning?.totals ?? lengths,
     loading: results.some((result) => result.isFetching),
     ready: covered,
     // The current query failed (the previous result stays on screen).

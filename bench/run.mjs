@@ -66,6 +66,8 @@ const COLD_PATHS = [
   '/api/food_procedures?page=1',
   '/api/initiatives?page=1&q=mara%C3%AEchage%20bio',
   '/api/initiatives?page=1&latitude[]=44.5&latitude[]=45.2&longitude[]=-1&longitude[]=0',
+  // A further page of the same view: 1,000 items (the first page is 30).
+  '/api/initiatives?page=2&latitude[]=44.5&latitude[]=45.2&longitude[]=-1&longitude[]=0',
   '/api/initiatives?page=1&thematics[]=1&locations[]=33',
   '/api/maps/filters',
   '/api/initiatives/:initiative',

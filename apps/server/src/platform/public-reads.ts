@@ -47,6 +47,8 @@ export interface PublicGetOptions<R extends z.ZodType, I extends ObjectSchema> {
   response: R;
   /** The one service call; its result is checked against `response` before it leaves. */
   read: (input: z.infer<I>) => Promise<z.input<R>>;
+  /** How long browsers and proxies may keep the answer without asking again: 60 s unless told. */
+  maxAgeSeconds?: number;
 }
 
 /**
@@ -60,6 +62,7 @@ export function publicGet<R extends z.ZodType, I extends ObjectSchema>(
   options: PublicGetOptions<R, I>,
 ): void {
   const input = (options.input ?? z.object({})) as I;
+  const maxAgeSeconds = options.maxAgeSeconds ?? PUBLIC_JSON_MAX_AGE_SECONDS;
   const answer = async (raw: Record<string, unknown>) => {
     const parsed = input.safeParse(normaliseArrayKeys(raw));
     if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error));
@@ -76,7 +79,7 @@ export function publicGet<R extends z.ZodType, I extends ObjectSchema>(
       // the response schema documents the route.
       schema: { response: { 200: options.response as z.ZodType } },
       // The same lifetime as the cached answers of public-cache/hook.ts.
-      preHandler: publicCache(PUBLIC_JSON_MAX_AGE_SECONDS),
+      preHandler: publicCache(maxAgeSeconds),
     },
     async (request, reply) => {
       const generation = deps.cache.generation;
@@ -86,7 +89,8 @@ export function publicGet<R extends z.ZodType, I extends ObjectSchema>(
       });
       // The bytes, ETag and compressed forms the cache keeps are the ones sent (encoded, hashed
       // and compressed once: a map list page is about 250 KB).
-      return keepAndSend(deps.cache, request, reply, jsonEntry(JSON.stringify(value)), generation);
+      const entry = jsonEntry(JSON.stringify(value), { maxAgeSeconds });
+      return keepAndSend(deps.cache, request, reply, entry, generation);
     },
   );
 }

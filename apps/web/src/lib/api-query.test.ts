@@ -40,28 +40,4 @@ describe('fetchApiQuery', () => {
       data: [],
     });
   });
-
-  it("counts the delay from the page's preload of the URL, once", async () => {
-    vi.useFakeTimers();
-    vi.mocked(api.get).mockResolvedValue({ data: 2 });
-    const url = new URL('/api/initiatives?page=2', window.location.href).href;
-    const preload = { name: url, initiatorType: 'link', startTime: 0 } as PerformanceResourceTiming;
-    vi.spyOn(performance, 'getEntriesByName').mockImplementation((name) =>
-      name === url ? [preload] : [],
-    );
-    vi.spyOn(performance, 'now').mockReturnValue(300);
-    const client = new QueryClient({ defaultOptions: { queries: { queryFn: fetchApiQuery } } });
-    const query = apiQuery('/api/initiatives', { page: 2 }, { minDelayMs: 250 });
-
-    // Started 300 ms ago by the HTML: answered without waiting.
-    await expect(client.fetchQuery(query)).resolves.toEqual({ data: 2 });
-
-    // The same URL later is a new request: the whole delay again.
-    let settled = false;
-    const again = client.fetchQuery({ ...query, staleTime: 0 }).then(() => (settled = true));
-    await vi.advanceTimersByTimeAsync(249);
-    expect(settled).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    await again;
-  });
 });

@@ -54,32 +54,10 @@ export function apiUrl([path, params]: ApiQueryKey): string {
 
 /**
  * The browser's default query function: GET the key's URL through the API client, never sooner
- * than the query's `minDelayMs` (the server renderer answers at once). A read the page's HTML
- * already started (a follow-up, app/pages.ts) counts its delay from that start: the browser
- * answers it from the preload.
+ * than the query's `minDelayMs` (the server renderer answers at once).
  */
 export const fetchApiQuery: QueryFunction = ({ queryKey, signal, meta }) => {
-  const url = apiUrl(queryKey as unknown as ApiQueryKey);
-  const request = api.get(url, { signal });
+  const request = api.get(apiUrl(queryKey as unknown as ApiQueryKey), { signal });
   const minDelayMs = typeof meta?.minDelayMs === 'number' ? meta.minDelayMs : 0;
-  const waited = minDelayMs ? msSincePreload(url) : 0;
-  return minDelayMs > waited ? withMinDelay(request, minDelayMs - waited) : request;
+  return minDelayMs ? withMinDelay(request, minDelayMs) : request;
 };
-
-/** The preloads already answered: a later fetch of the same URL is a new request. */
-const usedPreloads = new Set<string>();
-
-/**
- * Time since the page's `<link rel="preload">` of `url` started, or 0 without one or when it was
- * used already (a visitor back on the first query waits the minimum display delay again).
- */
-function msSincePreload(url: string): number {
-  const href = new URL(url, window.location.href).href;
-  if (usedPreloads.has(href)) return 0;
-  const preload = performance
-    .getEntriesByName(href, 'resource')
-    .find((entry) => (entry as PerformanceResourceTiming).initiatorType === 'link');
-  if (!preload) return 0;
-  usedPreloads.add(href);
-  return performance.now() - preload.startTime;
-}

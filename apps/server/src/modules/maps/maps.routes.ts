@@ -83,6 +83,14 @@ export const mapListInputSchema = z.object({
   contactId: optionalId,
 });
 
+/**
+ * The pages of a map list are revalidated at every use (their ETag makes that a 304): the page
+ * merges them into one result, and its first page often comes fresh with the page's HTML, so a
+ * further page kept from before a change would be cut from another list (an item lost between
+ * two pages, a total that jumps).
+ */
+const MAP_LIST_MAX_AGE_SECONDS = 0;
+
 /** The initiatives map (spec public-site §2 'Initiatives page', §3, §7): lists, details, filters. */
 export const mapsRoutes: FastifyPluginAsync<PublicGetDeps & { db: AppDatabase }> = async (
   app,
@@ -101,6 +109,7 @@ export const mapsRoutes: FastifyPluginAsync<PublicGetDeps & { db: AppDatabase }>
     input: mapListInputSchema,
     response: mapListPageSchema,
     read: (input) => readMapList(db, 'initiatives', input, { index }),
+    maxAgeSeconds: MAP_LIST_MAX_AGE_SECONDS,
   });
 
   publicGet(app, deps, {
@@ -108,6 +117,7 @@ export const mapsRoutes: FastifyPluginAsync<PublicGetDeps & { db: AppDatabase }>
     input: mapListInputSchema,
     response: mapListPageSchema,
     read: (input) => readMapList(db, 'foodProcedures', input, { index }),
+    maxAgeSeconds: MAP_LIST_MAX_AGE_SECONDS,
   });
 
   publicGet(app, deps, {

@@ -932,6 +932,22 @@ describe('a map list longer than a page', () => {
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
   });
 
+  it('has browsers revalidate each page of a list (the page merges them), 304 when unchanged', async () => {
+    const url = '/api/initiatives?page=2';
+    const computed = await t.app.inject({ method: 'GET', url });
+    const cached = await t.app.inject({ method: 'GET', url });
+    for (const response of [computed, cached]) {
+      expect(response.headers['cache-control']).toBe('public, max-age=0');
+    }
+    const etag = cached.headers.etag as string;
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    // A detail is one item, kept for the usual minute.
+    const id = computed.json<MapListPage>().data[0]!.id;
+    const detail = await t.app.inject({ method: 'GET', url: `/api/initiatives/${id}` });
+    expect(detail.headers['cache-control']).toBe('public, max-age=60');
+  });
+
   it("renders the list's first page with its total, and preloads every further page", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/initiatives' });
     expect(response.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appPreloadTags, followUpTags, pagePreloadTags } from './renderer.ts';
+import { appPreloadTags, followUpTags, manifestPreloadTags, pagePreloadTags } from './renderer.ts';
 
 describe('pagePreloadTags', () => {
   const manifest = {
@@ -70,6 +70,20 @@ describe('pagePreloadTags', () => {
       '<link rel="modulepreload" crossorigin href="/assets/fr-4.js">',
       '<link rel="modulepreload" crossorigin href="/assets/routes-5.js">',
     ]);
+  });
+
+  it("preloads a page's islands with or without follow-up reads; the app only with some", () => {
+    const preload = manifestPreloadTags(manifest);
+    const page = 'src/pages/about/about-page.tsx';
+    const islands = ['src/features/map.tsx'];
+    // The map's lists all in the page (each fits in its first page): the map's chunk still comes.
+    const alone = preload(page, [], islands);
+    expect(alone).toContain('href="/assets/map-10.js"');
+    expect(alone).not.toContain('href="/assets/entry-2.js"');
+    const withReads = preload(page, ['/api/initiatives?page=2'], islands).split('\n    ');
+    expect(withReads[0]).toBe('<link rel="modulepreload" crossorigin href="/assets/boot-1.js">');
+    expect(withReads.findIndex((tag) => tag.includes('/assets/map-10.js'))).toBeGreaterThan(0);
+    expect(withReads.at(-1)).toContain('href="/api/initiatives?page=2"');
   });
 });
 

@@ -39,7 +39,7 @@ interface ManifestChunk {
   css?: string[];
   isEntry?: boolean;
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 /** The manifest keys `roots` reach through their static imports, the roots included. */
 function staticClosure(manifest: Manifest, roots: Iterable<string>): Set<string> {
@@ -118,6 +118,16 @@ export async function distRenderer(webDist: string, ssrDist: string): Promise<Pa
   if (!existsSync(entry) || !existsSync(manifestFile)) return null;
   const { render } = (await import(pathToFileURL(entry).href)) as { render: SsrRender };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  return { render, preloadTags: manifestPreloadTags(manifest) };
+}
+
+/**
+ * `PageRenderer.preloadTags` from the browser build's manifest. A page's chunk and the islands
+ * that show its content (the map) come with every page; a page with follow-up reads also needs
+ * the app with the page, not after its first paint: the app first (default priority), then the
+ * page's modules and islands before the reads (all three low priority, fetched in document order).
+ */
+export function manifestPreloadTags(manifest: Manifest): PageRenderer['preloadTags'] {
   // Per page module, without and with its islands.
   const tags = new Map<string, string>();
   const pageTags = (pageSource: string | null, islands: readonly string[]) => {
@@ -128,18 +138,12 @@ export async function distRenderer(webDist: string, ssrDist: string): Promise<Pa
       tags.set(key, (found = pagePreloadTags(manifest, pageSource, islands)));
     return found;
   };
-  // A page with follow-up reads needs the app, and the islands that show what it fetches, with
-  // the page, not after its first paint: the app first (default priority), then the page's
-  // modules and islands before the reads (all three low priority, fetched in document order).
   const app = appPreloadTags(manifest);
-  return {
-    render,
-    preloadTags(pageSource, followUps = [], islandSources = []) {
-      if (followUps.length === 0) return pageTags(pageSource, []);
-      return [app, pageTags(pageSource, islandSources), followUpTags(followUps)]
-        .filter(Boolean)
-        .join('\n    ');
-    },
+  return (pageSource, followUps = [], islandSources = []) => {
+    if (followUps.length === 0) return pageTags(pageSource, islandSources);
+    return [app, pageTags(pageSource, islandSources), followUpTags(followUps)]
+      .filter(Boolean)
+      .join('\n    ');
   };
 }
 

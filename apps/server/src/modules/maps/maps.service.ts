@@ -92,7 +92,7 @@ const LIST_PATHS: Record<MapListKind, string> = {
 };
 
 export interface MapListOptions {
-  /** Items of the first page and of the others: MAP_FIRST_PAGE_SIZE, MAP_PAGE_SIZE (tests use fewer). */
+  /** Items of the first page and of each further one (tests use fewer than the contract's). */
   pageSizes?: { first: number; next: number };
   /** The lists kept in memory for the current content (the routes'); without it, read anew. */
   index?: MapIndex;

@@ -13,7 +13,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
  * blocked (no network here; the outlines stand in). "Interactive": both tabs show their full
  * counts, the markers are drawn and the loading flag is off.
  */
-export async function visit(browser, base, expected) {
+async function visit(browser, base, expected) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.route(/tile\.openstreetmap|\{s\}/, (route) => route.abort());

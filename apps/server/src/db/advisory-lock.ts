@@ -7,6 +7,7 @@ import type pg from 'pg';
 export const LOCK_KEYS = {
   migrations: 727_105_001,
   jobQueues: 727_105_002,
+  jobsSchema: 727_105_003,
 } as const;
 
 /**

@@ -171,6 +171,15 @@ export function createJobQueue(deps: {
     return created;
   };
 
+  // pg-boss 10 creates its schema under a transaction-scoped advisory lock, yet an instance that
+  // waited on it could still create the schema again and fail (duplicate key on pg_namespace):
+  // seen with two instances starting together on a new PostgreSQL database. The instances take
+  // turns starting pg-boss, so the second one sees the schema the first made.
+  const startBoss = async () => {
+    if (database.kind !== 'postgres') await boss.start();
+    else await withAdvisoryLock(database.client, LOCK_KEYS.jobsSchema, () => boss.start());
+  };
+
   const ensureQueue = (name: string, policy: WorkOptions['policy'] = 'standard') => {
     let created = queues.get(name);
     if (!created) {
@@ -310,7 +319,7 @@ export function createJobQueue(deps: {
 
     start() {
       starting ??= (async () => {
-        await boss.start();
+        await startBoss();
         unlisten = await database.listen(JOB_SENT_CHANNEL, wake, () => {
           // Jobs sent while the connection was lost were not announced.
           for (const name of workers.keys()) wake(name);

@@ -171,10 +171,11 @@ export function createJobQueue(deps: {
     return created;
   };
 
-  // pg-boss 10 creates its schema under a transaction-scoped advisory lock, yet an instance that
-  // waited on it could still create the schema again and fail (duplicate key on pg_namespace):
-  // seen with two instances starting together on a new PostgreSQL database. The instances take
-  // turns starting pg-boss, so the second one sees the schema the first made.
+  // pg-boss 10's start checks whether its schema is installed, then creates it in a transaction
+  // under an advisory lock. Two instances starting together on a new database both found it
+  // missing, and the second, once the first released its lock, created it again and failed
+  // (duplicate key on pg_namespace, in spite of its `IF NOT EXISTS`). The instances take turns
+  // through the whole start: the second finds the schema there.
   const startBoss = async () => {
     if (database.kind !== 'postgres') await boss.start();
     else await withAdvisoryLock(database.client, LOCK_KEYS.jobsSchema, () => boss.start());

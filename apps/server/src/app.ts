@@ -55,6 +55,7 @@ import { webDistDir, webRootDir, webSsrDistDir } from './platform/paths.ts';
 import { registerRateLimit } from './platform/rate-limit.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerPublicCacheHook } from './platform/public-cache/hook.ts';
+import { openFrontDoor } from './platform/public-cache/front-door.ts';
 import { PublicResponseCache } from './platform/public-cache/response-cache.ts';
 import { CacheWarmer, warmThroughApp } from './platform/public-cache/cache-warmer.ts';
 import { PublicReads } from './platform/public-reads.ts';
@@ -185,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: MESSAGES.notFound }));
 
   await app.register(cookie);
-  registerSecurityHeaders(app, {
+  const securityHeaders = registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: contentSecurityPolicy(config, { viteDev }),
@@ -202,7 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHttpCache(app); // before compression: the ETag is computed on the plain body
   sendBuildFilesAsBuilt(app); // before compression, which it turns off for the build's files
   await app.register(compress, { global: true, threshold: 1024 });
-  await registerRateLimit(app, { config, db: database.db, clock });
+  const readLimit = await registerRateLimit(app, { config, db: database.db, clock });
 
   // Anonymous public answers, emptied on every change of public content: by the services of
   // this instance at once, and by the database triggers' NOTIFY for every instance.
@@ -225,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   app.addHook('onClose', async () => unlisten());
   registerPublicCacheHook(app, { cache, config });
+  openFrontDoor(app, { cache, config, securityHeaders, readLimit, log: app.log });
   // What the cache held is computed again in the background after a change (decision 0005).
   const cacheWarmer = new CacheWarmer({
     cache,

@@ -1,6 +1,9 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../env.ts';
+import { clientAddress } from './client-address.ts';
 import type { AppDatabase, Clock } from './database.ts';
 import { HttpError, MESSAGES } from './errors.ts';
 import {
@@ -89,10 +92,54 @@ const UNLIMITED_PREFIXES = [
   '/node_modules/',
 ];
 
+/** Addresses whose read counts are kept (the least recent are dropped), as the plugin's own store. */
+const READ_COUNTERS_MAX_KEYS = 5000;
+
+/**
+ * The read tier's fixed-window counters, in process memory. One instance is the rate-limit
+ * plugin's store (its documented `store` option) and also counts the answers the public cache
+ * sends before Fastify (its front door), so both paths count against the same limit.
+ */
+class ReadCounters {
+  readonly #windows = new LRUCache<string, { count: number; startedAt: number }>({
+    max: READ_COUNTERS_MAX_KEYS,
+  });
+
+  constructor(readonly windowMs: number) {}
+
+  /** One more read by `key`: the count in the current window and the milliseconds it has left. */
+  hit(key: string): { count: number; ttlMs: number } {
+    const now = Date.now();
+    let window = this.#windows.get(key);
+    if (!window || window.startedAt + this.windowMs <= now) {
+      window = { count: 0, startedAt: now };
+      this.#windows.set(key, window);
+    }
+    window.count += 1;
+    return { count: window.count, ttlMs: window.startedAt + this.windowMs - now };
+  }
+}
+
+/**
+ * The read tier for an answer sent without Fastify (the public cache's front door): counts the
+ * request as the plugin's hook would, and gives the headers it would add, or null when the
+ * request is over the limit (Fastify's path then answers the 429).
+ */
+export type ReadLimit = (request: IncomingMessage) => [name: string, value: string][] | null;
+
+const isUnlimited = (url: string | undefined): boolean => {
+  const pathname = decodedPathname(url ?? '/');
+  return UNLIMITED_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+};
+
+/**
+ * Registers the three tiers; returns the read tier for the public cache's front door (null when
+ * rate limiting is off).
+ */
 export async function registerRateLimit(
   app: FastifyInstance,
   deps: { config: Config; db: AppDatabase; clock: Clock },
-): Promise<void> {
+): Promise<ReadLimit | null> {
   const { config, clock } = deps;
   const inDatabase = databaseRateLimitStore(deps.db, clock);
   const store: RateLimitStore = config.REDIS_URL
@@ -108,7 +155,7 @@ export async function registerRateLimit(
     },
   };
   app.decorate('rateLimiter', limiter);
-  if (!config.RATE_LIMIT_ENABLED) return;
+  if (!config.RATE_LIMIT_ENABLED) return null;
 
   const tierWindow = windowMs(config);
   // Callback style: on every other route (cached pages included) it returns at once.
@@ -121,16 +168,30 @@ export async function registerRateLimit(
     );
   });
 
+  const readMax = config.RATE_LIMIT_READ_MAX;
+  const counters = new ReadCounters(tierWindow);
+  const addressOf = clientAddress(config.TRUST_PROXY);
+  const readKey = (request: IncomingMessage) => `read:${addressOf(request)}`;
+  class ReadStore implements FastifyRateLimitStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    ) {
+      const { count, ttlMs } = counters.hit(key);
+      callback(null, { current: count, ttl: ttlMs });
+    }
+    child() {
+      return this;
+    }
+  }
   await app.register(rateLimit, {
     // Not per route: see the app-wide hook below.
     global: false,
-    max: config.RATE_LIMIT_READ_MAX,
-    timeWindow: config.RATE_LIMIT_WINDOW,
-    keyGenerator: (request) => `read:${request.ip}`,
-    allowList: (request) => {
-      const pathname = decodedPathname(request.url);
-      return UNLIMITED_PREFIXES.some((p) => pathname.startsWith(p));
-    },
+    max: readMax,
+    timeWindow: tierWindow,
+    store: ReadStore,
+    keyGenerator: (request) => readKey(request.raw),
+    allowList: (request) => isUnlimited(request.url),
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
       // Thrown by the plugin and answered by the global error handler.
@@ -144,4 +205,16 @@ export async function registerRateLimit(
   // (`global: true`), it ran after every app-wide hook, and a cached answer, which ends the
   // request in an app-wide hook, was never counted.
   app.addHook('onRequest', app.rateLimit());
+
+  return (request) => {
+    if (isUnlimited(request.url)) return [];
+    const { count, ttlMs } = counters.hit(readKey(request));
+    if (count > readMax) return null;
+    // The plugin's headers, as it writes them below the limit.
+    return [
+      ['x-ratelimit-limit', String(readMax)],
+      ['x-ratelimit-remaining', String(Math.max(0, readMax - count))],
+      ['x-ratelimit-reset', String(Math.ceil(ttlMs / 1000))],
+    ];
+  };
 }

@@ -21,11 +21,18 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
   return headers;
 }
 
-/** Sets the security headers on every answer, from the first hook on. */
-export function registerSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>) {
+/**
+ * Sets the security headers on every answer, from the first hook on; returns them (the public
+ * cache's front door writes them itself).
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: Readonly<HelmetOptions>,
+): Readonly<Record<string, string>> {
   const headers = helmetHeaders(options);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
   });
+  return headers;
 }

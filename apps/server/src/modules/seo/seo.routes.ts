@@ -64,7 +64,7 @@ export const seoRoutes: FastifyPluginAsync<{
     body: string,
     generation: number,
   ) =>
-    publicCacheKey(request).includes('?')
+    publicCacheKey(request.url).includes('?')
       ? reply.type(xml).send(body)
       : keepAndSend(
           app.publicCache,

@@ -112,9 +112,9 @@ export interface AnonymousPageToken {
 /**
  * ensureCsrfToken for a visitor without a session answered from the public cache, where the
  * response is written without Fastify's onSend steps: the cookie comes back as a header value.
+ * `nonce`: the visitor's `XSRF-TOKEN` cookie, if any.
  */
-export function anonymousPageToken(config: Config, request: FastifyRequest): AnonymousPageToken {
-  const nonce = request.cookies[XSRF_COOKIE];
+export function anonymousPageToken(config: Config, nonce: string | undefined): AnonymousPageToken {
   if (nonce) return { bytes: rememberedToken(config, nonce).bytes, setCookie: null };
   const fresh = randomNonce();
   return {

@@ -107,7 +107,7 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
   ): Promise<{ before: Buffer; after: Buffer } | 'not-built' | 'not-found'> => {
     // Rendered for the address it is cached under: the page's links never carry a visitor's
     // tracking parameters.
-    const address = publicCacheKey(request);
+    const address = publicCacheKey(request.url);
     const html = await template.load(address);
     if (html === null) return 'not-built';
     const [pathname = '/', query = ''] = address.split('?');
@@ -166,7 +166,7 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
         .send(NOT_BUILT);
     }
     if (cacheAs) {
-      cache.set(publicCacheKey(request), { kind: 'page', status, ...page }, cacheAs.generation);
+      cache.set(publicCacheKey(request.url), { kind: 'page', status, ...page }, cacheAs.generation);
     }
     const token = escapeHtml(ensureCsrfToken(config, request, reply));
     return reply
@@ -185,7 +185,7 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
   ) => {
     if (cacheAs) {
       cache.set(
-        publicCacheKey(request),
+        publicCacheKey(request.url),
         { kind: 'redirect', status: 302, location },
         cacheAs.generation,
       );
@@ -236,7 +236,7 @@ export async function registerHtmlShell(app: FastifyInstance, deps: HtmlShellDep
       request.cookies[SESSION_COOKIE] || route.personal ? null : { generation: cache.generation };
 
     if (route.auth && !request.user) {
-      const back = encodeURIComponent(publicCacheKey(request));
+      const back = encodeURIComponent(publicCacheKey(request.url));
       return redirect(request, reply, `${pathTo('login')}?redirect=${back}`, cacheAs);
     }
 

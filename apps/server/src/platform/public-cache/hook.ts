@@ -1,8 +1,9 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { withoutTrackingParams } from '@ad/contract';
 import type { Config } from '../../env.ts';
-import { anonymousPageToken, ensureCsrfToken, SESSION_COOKIE } from '../auth/csrf.ts';
+import { anonymousPageToken, ensureCsrfToken, SESSION_COOKIE, XSRF_COOKIE } from '../auth/csrf.ts';
 import { etagMatches, VARY_ENCODING } from '../http-cache.ts';
 import { escapeHtml } from '../html-shell/render.ts';
 import { gzipPageParts } from './page-gzip.ts';
@@ -12,6 +13,7 @@ import {
   pageBody,
   type CachedJson,
   type CachedPage,
+  type CachedResponse,
   type PublicResponseCache,
 } from './response-cache.ts';
 
@@ -24,14 +26,17 @@ const pageEncodings = new Negotiator({ supportedValues: ['gzip'] });
  * and social links add (`utm_*`, `fbclid`…): no answer depends on them, and a shared link would
  * otherwise miss the cache at every click. The server renders pages for this address.
  */
-export const publicCacheKey = (request: FastifyRequest): string =>
-  withoutTrackingParams(request.url);
+export const publicCacheKey = (url: string): string => withoutTrackingParams(url);
 
 /**
  * Serves anonymous GETs from the public response cache, before the session lookup and any
  * database work. Registered after the rate limit (which still counts these requests) and before
  * the session hook. What differs per visitor is filled in here and never cached: a page's CSRF
  * token (the meta tag), and its `user` is null for every visitor without a session cookie.
+ * Most such requests are answered before Fastify, by the front door (`front-door.ts`), with the
+ * same writer; this hook answers the others that reach Fastify: those the front door leaves to
+ * it (a redirect, a revalidation, an encoding only @fastify/compress offers), requests made with
+ * `app.inject`, and those of the servers Fastify adds when it listens on several addresses.
  */
 export function registerPublicCacheHook(
   app: FastifyInstance,
@@ -41,24 +46,24 @@ export function registerPublicCacheHook(
   // Callback style (not async): no promise and no extra microtask on the hot path. An answer
   // sent here ends the request without calling `done`.
   app.addHook('onRequest', (request, reply, done) => {
-    // A HEAD is answered as its GET (Node's response leaves the body out).
-    const read = request.method === 'GET' || request.method === 'HEAD';
-    if (!read || request.cookies[SESSION_COOKIE]) return done();
-    const entry = cache.get(publicCacheKey(request));
+    if (!isAnonymousRead(request.method, request.cookies[SESSION_COOKIE])) return done();
+    const entry = cache.get(publicCacheKey(request.url));
     if (!entry) return done();
 
+    const direct = directWrite(entry, request.raw);
+    if (direct) {
+      // The headers set so far (security headers, rate limit) are kept.
+      const headers: OutgoingHeaders = reply.getHeaders();
+      reply.hijack();
+      writeDirect(direct, reply.raw, headers, config, request.cookies[XSRF_COOKIE]);
+      return;
+    }
     switch (entry.kind) {
       case 'redirect':
         reply.redirect(entry.location, entry.status);
         return;
       case 'page': {
-        const accept = request.headers['accept-encoding'];
-        const gzip = accept !== undefined && pageEncodings.negotiate(accept) === 'gzip';
-        if (gzip || accept === undefined) {
-          writePage(reply, entry, gzip, anonymousPageToken(config, request));
-          return;
-        }
-        // Another encoding: @fastify/compress's onSend compresses the page (rare).
+        // An encoding other than gzip: @fastify/compress's onSend compresses the page (rare).
         const token = escapeHtml(ensureCsrfToken(config, request, reply));
         reply
           .code(entry.status)
@@ -68,24 +73,18 @@ export function registerPublicCacheHook(
           .send(pageBody(entry, token));
         return;
       }
-      case 'json': {
-        const accept = request.headers['accept-encoding'];
-        const encoding = accept === undefined ? null : jsonEncodings.negotiate(accept);
-        if (
-          (encoding !== null || accept === undefined) &&
-          !etagMatches(request.headers['if-none-match'], entry.etag)
-        ) {
-          writeJson(reply, entry, encoding as 'br' | 'gzip' | null);
-          return;
-        }
+      case 'json':
         // A revalidation (304), or an encoding only @fastify/compress offers: the whole send.
         reply.header('Cache-Control', entry.cacheControl).header('Vary', VARY_ENCODING);
         sendJsonEntry(request, reply, entry);
         return;
-      }
     }
   });
 }
+
+/** A GET or HEAD (answered as its GET: Node's response leaves the body out) without a session. */
+export const isAnonymousRead = (method: string | undefined, session: string | undefined) =>
+  (method === 'GET' || method === 'HEAD') && !session;
 
 /**
  * Sends an answer just computed from the public content, after keeping it in the cache when it
@@ -99,7 +98,7 @@ export function keepAndSend(
   entry: CachedJson,
   generation: number,
 ): FastifyReply {
-  if (!request.cookies[SESSION_COOKIE]) cache.set(publicCacheKey(request), entry, generation);
+  if (!request.cookies[SESSION_COOKIE]) cache.set(publicCacheKey(request.url), entry, generation);
   return sendJsonEntry(request, reply, entry);
 }
 
@@ -124,21 +123,63 @@ export function sendJsonEntry(
 }
 
 /**
- * Writes a cached page straight to the response, without Fastify's send and onSend steps, when
- * none of them would change it: @fastify/cookie's (the nonce cookie comes as a header value),
- * the HTTP cache's (a private page gets no ETag), the captcha's (no form was handled) and
- * @fastify/compress's (the body is gzip already, or the visitor accepts no encoding). The
- * headers set so far (security headers, rate limit) are kept; `onResponse` hooks and the
- * request log still run (on the response's `finish`). Same headers, in the same order, as
- * `reply.send` would write.
+ * A cached answer that can be written straight to the response, without Fastify's send and
+ * onSend steps, because none of them would change it: @fastify/cookie's (the nonce cookie comes
+ * as a header value), the HTTP cache's (a private page gets no ETag; a JSON answer carries its
+ * own), the captcha's (no form was handled) and @fastify/compress's (the body is compressed
+ * already, or the visitor accepts no encoding). Null for the rest: a redirect, a revalidation
+ * that matches (304), an encoding only @fastify/compress offers.
  */
-function writePage(
-  reply: FastifyReply,
-  entry: CachedPage,
-  gzip: boolean,
-  csrf: { bytes: Buffer; setCookie: string | null },
+export type DirectWrite =
+  | { kind: 'page'; entry: CachedPage; gzip: boolean }
+  | { kind: 'json'; entry: CachedJson; encoding: 'br' | 'gzip' | null };
+
+export function directWrite(entry: CachedResponse, request: IncomingMessage): DirectWrite | null {
+  const accept = request.headers['accept-encoding'];
+  switch (entry.kind) {
+    case 'page': {
+      const gzip = accept !== undefined && pageEncodings.negotiate(accept) === 'gzip';
+      return gzip || accept === undefined ? { kind: 'page', entry, gzip } : null;
+    }
+    case 'json': {
+      const encoding = accept === undefined ? null : jsonEncodings.negotiate(accept);
+      if (encoding === null && accept !== undefined) return null;
+      if (etagMatches(request.headers['if-none-match'], entry.etag)) return null;
+      return { kind: 'json', entry, encoding: encoding as 'br' | 'gzip' | null };
+    }
+    case 'redirect':
+      return null;
+  }
+}
+
+export type OutgoingHeaders = Record<string, string | number | string[] | undefined>;
+
+/**
+ * Writes `write` to `response` after `headers` (those due before the answer: security headers,
+ * rate limit), with the same headers, in the same order, as `reply.send` would write. A page gets
+ * the visitor's CSRF token (from `nonce`, their `XSRF-TOKEN` cookie, or a new one); a JSON answer
+ * its ETag, `Cache-Control` and `Vary` as `sendJsonEntry` gives them, in the encoding negotiated
+ * (brotli or gzip, compressed once), or plain for a visitor who accepts no encoding.
+ */
+export function writeDirect(
+  write: DirectWrite,
+  response: ServerResponse,
+  headers: OutgoingHeaders,
+  config: Config,
+  nonce: string | undefined,
 ): void {
-  const headers: OutgoingHeaders = reply.getHeaders();
+  if (write.kind === 'json') {
+    const { entry, encoding } = write;
+    headers['cache-control'] = entry.cacheControl;
+    headers.vary = VARY_ENCODING;
+    headers.etag = entry.etag;
+    headers['content-type'] = entry.type;
+    if (encoding) headers['content-encoding'] = encoding;
+    writeRaw(response, 200, headers, [encoding ? encodedBody(entry, encoding) : entry.body]);
+    return;
+  }
+  const { entry, gzip } = write;
+  const csrf = anonymousPageToken(config, nonce);
   headers['content-type'] = 'text/html; charset=utf-8';
   headers['cache-control'] = 'private, no-cache';
   headers.vary = VARY_ENCODING;
@@ -150,25 +191,8 @@ function writePage(
     parts = [entry.before, csrf.bytes, entry.after];
   }
   if (csrf.setCookie !== null) headers['set-cookie'] = csrf.setCookie;
-  writeRaw(reply, entry.status, headers, parts);
+  writeRaw(response, entry.status, headers, parts);
 }
-
-/**
- * Writes a cached JSON answer straight to the response, like a page (same reasons): its ETag,
- * `Cache-Control` and `Vary` as `sendJsonEntry` gives them, in the encoding negotiated (brotli or
- * gzip, compressed once), or plain for a visitor who accepts no encoding.
- */
-function writeJson(reply: FastifyReply, entry: CachedJson, encoding: 'br' | 'gzip' | null): void {
-  const headers: OutgoingHeaders = reply.getHeaders();
-  headers['cache-control'] = entry.cacheControl;
-  headers.vary = VARY_ENCODING;
-  headers.etag = entry.etag;
-  headers['content-type'] = entry.type;
-  if (encoding) headers['content-encoding'] = encoding;
-  writeRaw(reply, 200, headers, [encoding ? encodedBody(entry, encoding) : entry.body]);
-}
-
-type OutgoingHeaders = Record<string, string | number | string[] | undefined>;
 
 /**
  * Ends the request with `parts` as the body, its length, and `headers`. The cached pieces are
@@ -178,7 +202,7 @@ type OutgoingHeaders = Record<string, string | number | string[] | undefined>;
  * third of the server's time).
  */
 function writeRaw(
-  reply: FastifyReply,
+  response: ServerResponse,
   status: number,
   headers: OutgoingHeaders,
   parts: Buffer[],
@@ -186,8 +210,6 @@ function writeRaw(
   let length = 0;
   for (const part of parts) length += part.length;
   headers['content-length'] = String(length);
-  reply.hijack();
-  const response = reply.raw;
   response.socket?.cork();
   response.writeHead(status, headers);
   for (let i = 0; i < parts.length - 1; i += 1) response.write(parts[i]);

@@ -180,6 +180,7 @@ export async function registerRateLimit(
       const { count, ttlMs } = counters.hit(key);
       callback(null, { current: count, ttl: ttlMs });
     }
+    // The read tier has no per-route settings: every route counts in the same window.
     child() {
       return this;
     }

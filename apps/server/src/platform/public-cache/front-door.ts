@@ -81,7 +81,10 @@ export function publicCacheFrontDoor(
 
 /**
  * Puts the front door before Fastify on the app's HTTP server: each request goes to it first,
- * then, when it is not answered there, to Fastify's handler (`app.routing`).
+ * then, when it is not answered there, to Fastify's handler (`app.routing`). Once the app is
+ * closing, every request goes to Fastify, which answers 503 and closes the connection (a kept-alive
+ * connection answered here would keep the server from closing). An error here (none is known)
+ * is logged and the request handed to Fastify, as long as nothing was written yet.
  */
 export function openFrontDoor(app: FastifyInstance, deps: FrontDoorDeps): void {
   const answer = publicCacheFrontDoor(deps);
@@ -89,8 +92,22 @@ export function openFrontDoor(app: FastifyInstance, deps: FrontDoorDeps): void {
   if (!app.server.listeners('request').includes(fastify)) {
     throw new Error("public cache: Fastify's handler is not the server's request listener");
   }
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.server.removeListener('request', fastify);
   app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (!answer(request, response)) fastify(request, response);
+    let answered = false;
+    try {
+      answered = !closing && answer(request, response);
+    } catch (error) {
+      app.log.error({ err: error }, 'public cache: the front door failed');
+      if (response.headersSent) {
+        response.destroy();
+        return;
+      }
+    }
+    if (!answered) fastify(request, response);
   });
 }

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, createLogger } from '../../app.ts';
 import { teamMembers } from '../../db/schema/content.ts';
 import { createTestDatabase, type TestDatabase } from '../../db/test-db.ts';
@@ -38,24 +38,44 @@ function get(
   });
 }
 
-/** The app on a new database with one team member, listening on a free port; its log lines. */
-async function listeningApp(env: Record<string, string>) {
-  const database = await createTestDatabase();
-  await database.db.insert(teamMembers).values({ name: 'Claire Dubois', position: 1 });
-  const lines: Record<string, unknown>[] = [];
-  const config = testConfig({ LOG_LEVEL: 'info', ...env });
-  const app = await buildApp({
-    config,
-    database,
-    template: FIXTURE_TEMPLATE,
-    distDir: '/nonexistent-web-dist',
-    renderer: await webSourceRenderer(),
-    logger: createLogger(config, { write: (line: string) => void lines.push(JSON.parse(line)) }),
+interface Running {
+  app: FastifyInstance;
+  base: string;
+  /** The app's log lines. */
+  lines: Record<string, unknown>[];
+}
+
+/**
+ * For the tests of the enclosing `describe`: the app on a new database with one team member,
+ * listening on a free port (filled in before the tests, closed after them).
+ */
+function listeningApp(env: Record<string, string>): Running {
+  const running = { lines: [] } as unknown as Running;
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await database.db.insert(teamMembers).values({ name: 'Claire Dubois', position: 1 });
+    const config = testConfig({ LOG_LEVEL: 'info', ...env });
+    running.app = await buildApp({
+      config,
+      database,
+      template: FIXTURE_TEMPLATE,
+      distDir: '/nonexistent-web-dist',
+      renderer: await webSourceRenderer(),
+      logger: createLogger(config, {
+        write: (line: string) => void running.lines.push(JSON.parse(line)),
+      }),
+    });
+    await running.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = running.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    running.base = `http://127.0.0.1:${address.port}`;
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return { app, database, base: `http://127.0.0.1:${address.port}`, lines };
+  afterAll(async () => {
+    await running.app.close();
+    await database.close();
+  });
+  return running;
 }
 
 /** Whether the last request reached Fastify (which logs « incoming request ») or the front door. */
@@ -70,21 +90,7 @@ const VARYING = new Set(['set-cookie', 'x-ratelimit-remaining', 'x-ratelimit-res
 const BY_NODE = new Set(['date', 'connection', 'keep-alive']);
 
 describe('the public cache before Fastify (front door)', () => {
-  let app: FastifyInstance;
-  let database: TestDatabase;
-  let base: string;
-  let lines: Record<string, unknown>[];
-
-  beforeAll(async () => {
-    ({ app, database, base, lines } = await listeningApp({
-      RATE_LIMIT_ENABLED: 'true',
-      RATE_LIMIT_READ_MAX: '1000',
-    }));
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const running = listeningApp({ RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_READ_MAX: '1000' });
 
   it('answers a cached JSON answer and a cached page with the headers Fastify gives them', async () => {
     const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -95,12 +101,12 @@ describe('the public cache before Fastify (front door)', () => {
       ['/a-propos?v=1', browser],
       ['/a-propos?v=2', { cookie: 'XSRF-TOKEN=0123456789abcdef0123456789abcdef' }],
     ] as const) {
-      const computed = await get(base, path, headers);
-      expect(answeredBy(lines), path).toBe('fastify');
+      const computed = await get(running.base, path, headers);
+      expect(answeredBy(running.lines), path).toBe('fastify');
       // The cached answer through Fastify's path (its hook), then through the front door.
-      const throughFastify = await app.inject({ method: 'GET', url: path, headers });
-      const cached = await get(base, path, headers);
-      expect(answeredBy(lines), path).toBe('front door');
+      const throughFastify = await running.app.inject({ method: 'GET', url: path, headers });
+      const cached = await get(running.base, path, headers);
+      expect(answeredBy(running.lines), path).toBe('front door');
 
       expect(cached.status).toBe(200);
       // The same headers, in the same order, with the same values, as Fastify's path gives
@@ -137,69 +143,57 @@ describe('the public cache before Fastify (front door)', () => {
   });
 
   it('answers a HEAD with its headers and no body', async () => {
-    await get(base, '/api/internal-team-members');
-    const head = await get(base, '/api/internal-team-members', {}, 'HEAD');
-    expect(answeredBy(lines)).toBe('front door');
+    await get(running.base, '/api/internal-team-members');
+    const head = await get(running.base, '/api/internal-team-members', {}, 'HEAD');
+    expect(answeredBy(running.lines)).toBe('front door');
     expect(head.status).toBe(200);
     expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
     expect(head.body.length).toBe(0);
   });
 
   it('leaves to Fastify a visitor with a session, a revalidation and a NUL in the address', async () => {
-    const first = await get(base, '/api/internal-team-members');
+    const first = await get(running.base, '/api/internal-team-members');
 
-    await get(base, '/api/internal-team-members', { cookie: 'ad_session=unknown' });
-    expect(answeredBy(lines)).toBe('fastify');
+    await get(running.base, '/api/internal-team-members', { cookie: 'ad_session=unknown' });
+    expect(answeredBy(running.lines)).toBe('fastify');
 
-    const revalidated = await get(base, '/api/internal-team-members', {
+    const revalidated = await get(running.base, '/api/internal-team-members', {
       'if-none-match': String(first.headers.etag),
     });
     expect(revalidated.status).toBe(304);
-    expect(answeredBy(lines)).toBe('fastify');
+    expect(answeredBy(running.lines)).toBe('fastify');
 
-    const nul = await get(base, '/api/internal-team-members?x=%00');
+    const nul = await get(running.base, '/api/internal-team-members?x=%00');
     expect(nul.status).toBe(400);
   });
 });
 
 describe('the front door and the read rate limit', () => {
-  let app: FastifyInstance;
-  let database: TestDatabase;
-  let base: string;
-  let lines: Record<string, unknown>[];
-
-  beforeAll(async () => {
-    ({ app, database, base, lines } = await listeningApp({
-      RATE_LIMIT_ENABLED: 'true',
-      RATE_LIMIT_READ_MAX: '3',
-      TRUST_PROXY: '127.0.0.1',
-    }));
+  const running = listeningApp({
+    RATE_LIMIT_ENABLED: 'true',
+    RATE_LIMIT_READ_MAX: '3',
+    TRUST_PROXY: '127.0.0.1',
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
-  afterEach(() => void lines.splice(0));
 
   it('counts its answers with Fastify’s, per client, and leaves the 429 to Fastify', async () => {
     const client = { 'x-forwarded-for': '203.0.113.7' };
     const remaining: (string | undefined)[] = [];
     for (let i = 0; i < 3; i += 1) {
-      const answer = await get(base, '/api/internal-team-members', client);
+      const answer = await get(running.base, '/api/internal-team-members', client);
       expect(answer.status).toBe(200);
       remaining.push(answer.headers['x-ratelimit-remaining'] as string | undefined);
     }
     // The first was computed by Fastify, the next two came from the front door: one count.
     expect(remaining).toEqual(['2', '1', '0']);
-    expect(answeredBy(lines)).toBe('front door');
+    expect(answeredBy(running.lines)).toBe('front door');
 
-    const blocked = await get(base, '/api/internal-team-members', client);
+    const blocked = await get(running.base, '/api/internal-team-members', client);
     expect(blocked.status).toBe(429);
     expect(JSON.parse(blocked.body.toString()).message).toMatch(/^Trop de requêtes/);
-    expect((await get(base, '/a-propos', client)).status).toBe(429);
+    expect((await get(running.base, '/a-propos', client)).status).toBe(429);
 
     // Another client behind the same trusted proxy has its own count.
-    const other = await get(base, '/api/internal-team-members', {
+    const other = await get(running.base, '/api/internal-team-members', {
       'x-forwarded-for': '198.51.100.4',
     });
     expect(other.status).toBe(200);

@@ -32,16 +32,21 @@ export function SearchPage() {
   const types = useQuery(searchFiltersQuery()).data?.types ?? [];
   const ids = { q: useId(), type: useId() };
   // A new query in the URL (header search, back button) refills the field, in place: a field
-  // rebuilt under the caret would lose the focus.
+  // rebuilt under the caret would lose the focus. Not the query this form just sent: the
+  // visitor may already be typing the next one when the page renders it.
   const field = useRef<HTMLInputElement>(null);
+  const sent = useRef<string | null>(null);
   useEffect(() => {
     const input = field.current;
-    if (input && input.value.trim() !== state.q) input.value = state.q;
+    const ours = sent.current === state.q;
+    sent.current = null;
+    if (input && !ours && input.value.trim() !== state.q) input.value = state.q;
   }, [state.q]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    sent.current = q;
     update((next) => {
       if (q) next.set('q', q);
       else next.delete('q');

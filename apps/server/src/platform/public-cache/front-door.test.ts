@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,7 +74,7 @@ function listeningApp(env: Record<string, string>): Running {
     running.base = `http://127.0.0.1:${address.port}`;
   });
   afterAll(async () => {
-    await running.app.close();
+    await running.app.close(); // nothing more when a test closed it already
     await database.close();
   });
   return running;
@@ -198,5 +200,40 @@ describe('the front door and the read rate limit', () => {
     });
     expect(other.status).toBe(200);
     expect(other.headers['x-ratelimit-remaining']).toBe('2');
+  });
+});
+
+describe('the front door while the app closes', () => {
+  const running = listeningApp({ RATE_LIMIT_ENABLED: 'false' });
+
+  it('leaves the requests to Fastify, which answers 503 and closes the connection', async () => {
+    const path = '/api/internal-team-members';
+    await get(running.base, path);
+    const { port } = new URL(running.base);
+    const socket = connect(Number(port), '127.0.0.1');
+    await once(socket, 'connect');
+    let received = '';
+    const headed = new Promise<void>((resolve) =>
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString();
+        if (received.includes('\r\n\r\n')) resolve();
+      }),
+    );
+    try {
+      // A request begun before the app closes: its connection is busy, so closing leaves it open.
+      // (Written at once on loopback: the server reads it in the loop's next poll phase, before
+      // the check phase runs the immediates below.)
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n`);
+      for (let turn = 0; turn < 2; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+      const closed = running.app.close();
+      while (running.app.server.listening) await new Promise((resolve) => setImmediate(resolve));
+      socket.write('\r\n');
+      await headed;
+      expect(received).toMatch(/^HTTP\/1\.1 503 /);
+      expect(received).toMatch(/\r\nconnection: close\r\n/i);
+      await closed;
+    } finally {
+      socket.destroy();
+    }
   });
 });
